@@ -1,0 +1,10 @@
+'use client';
+
+import { errorPage } from '@/content/error';
+import { site } from '@/content/site';
+import { ApplicationError } from '@/components/status/application-error';
+
+/** Shown in place of a page that failed while running in the browser, inside the root layout. */
+export default function Error() {
+  return <ApplicationError content={errorPage} site={site} />;
+}

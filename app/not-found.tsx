@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import { contact } from '@/content/contact';
+import { notFound } from '@/content/not-found';
+import { site } from '@/content/site';
+import { Logo } from '@/components/layout/logo';
+import { PageMain } from '@/components/layout/page-main';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+import { BackButton } from '@/components/status/back-button';
+import { MissingPathLog } from '@/components/status/missing-path-log';
+import { StatusPanel } from '@/components/status/status-panel';
+import { ButtonLink } from '@/components/ui/button-link';
+import { PhoneLink } from '@/components/ui/phone-link';
+import { pageMetadata } from '@/lib/metadata';
+
+export const metadata: Metadata = pageMetadata(notFound.title);
+
+export default function NotFound() {
+  return (
+    <>
+      <MissingPathLog message={notFound.consoleMessage} />
+      <SiteHeader logo={<Logo {...site} />} />
+      <PageMain>
+        <StatusPanel
+          headingLines={[notFound.exclamation, notFound.heading]}
+          message={notFound.message}
+          actions={
+            <>
+              <ButtonLink {...notFound.home} />
+              <BackButton label={notFound.back} fallbackHref={notFound.home.href} />
+            </>
+          }
+          aside={
+            <p>
+              {notFound.helpPrefix}{' '}
+              <PhoneLink phone={contact.helpPhone} country={site.phoneCountry} />{' '}
+              {notFound.helpJoin} <a href={notFound.helpCentre.href}>{notFound.helpCentre.label}</a>
+              .
+            </p>
+          }
+        />
+      </PageMain>
+      <SiteFooter {...site} year={notFound.copyrightYear} />
+    </>
+  );
+}

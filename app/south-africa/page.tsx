@@ -1,0 +1,57 @@
+import type { Metadata } from 'next';
+import { contact } from '@/content/contact';
+import { navigation } from '@/content/navigation';
+import { site } from '@/content/site';
+import { southAfrica as page } from '@/content/south-africa';
+import { Logo } from '@/components/layout/logo';
+import { PageMain } from '@/components/layout/page-main';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+import { Breadcrumb } from '@/components/navigation/breadcrumb';
+import { GroupNav } from '@/components/navigation/group-nav';
+import { MainNav } from '@/components/navigation/main-nav';
+import { ContactSection } from '@/components/sections/contact-section';
+import { Hero } from '@/components/sections/hero';
+import { Intro } from '@/components/sections/intro';
+import { PageBody } from '@/components/sections/page-body';
+import { TextSection } from '@/components/sections/text-section';
+import { pageMetadata } from '@/lib/metadata';
+import { fillTemplate } from '@/lib/template';
+
+export const metadata: Metadata = pageMetadata(page.title);
+
+export default function SouthAfricaPage() {
+  const { minimumPortfolio } = page;
+  return (
+    <>
+      <SiteHeader
+        top={<GroupNav {...navigation} />}
+        logo={<Logo {...site} />}
+        nav={<MainNav {...navigation} currentId={page.section} />}
+      />
+      <PageMain>
+        <Breadcrumb label={page.breadcrumbLabel} backTo={page.backTo} parent={page.parent} />
+        <Hero title={page.title} image={page.hero} />
+        <PageBody>
+          <Intro paragraphs={page.intro.map((text) => fillTemplate(text, { minimumPortfolio }))} />
+          {page.sections.map((section) => (
+            <TextSection key={section.id} {...section} />
+          ))}
+          <ContactSection
+            content={page.contact}
+            contacts={contact}
+            minimumPortfolio={minimumPortfolio}
+            phoneCountry={site.phoneCountry}
+          />
+          <TextSection
+            id="important-information"
+            heading={page.important.heading}
+            paragraphs={page.important.paragraphs.map((text) => [text])}
+            tone="note"
+          />
+        </PageBody>
+      </PageMain>
+      <SiteFooter {...site} year={page.copyrightYear} />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import type { NavItem } from '@/content/types';
+import styles from './nav-list.module.css';
+
+type NavListProps = {
+  items: ReadonlyArray<NavItem>;
+  /** Id of the item to mark as current. */
+  currentId?: string;
+  /** 'page' when the item is this very page, 'true' when it is the section the page belongs to. */
+  currentKind?: 'page' | 'true';
+  tone: 'light' | 'dark';
+  /** An extra first item, such as a button. */
+  first?: ReactNode;
+};
+
+/** The links of a navigation bar; the current one is marked with aria-current and a bar, not colour alone. */
+export function NavList({ items, currentId, currentKind = 'page', tone, first }: NavListProps) {
+  return (
+    <ul className={styles.root} data-tone={tone}>
+      {first && <li className={styles.item}>{first}</li>}
+      {items.map((item) => (
+        <li key={item.id} className={styles.item}>
+          <a
+            className={styles.link}
+            href={item.href}
+            aria-current={item.id === currentId ? currentKind : undefined}
+          >
+            {item.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Image } from '@/content/types';
+import styles from './hero.module.css';
+
+type HeroProps = {
+  /** The page's only <h1>. */
+  title: string;
+  image: Image;
+};
+
+/** A wide banner: the page heading over a picture. */
+export function Hero({ title, image }: HeroProps) {
+  return (
+    <div className={styles.root}>
+      {/* A static export serves the file as it is; next/image would add nothing but inline styles. */}
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img
+        className={styles.image}
+        src={image.src}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        fetchPriority="high"
+      />
+      <div className={styles.inner}>
+        <h1 className={styles.title}>{title}</h1>
+      </div>
+    </div>
+  );
+}

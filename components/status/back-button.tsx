@@ -1,0 +1,42 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
+import styles from '@/components/ui/button-link.module.css';
+
+type BackButtonProps = {
+  label: string;
+  /** Where to go when this tab has no previous page, e.g. it was opened on this address. */
+  fallbackHref: string;
+};
+
+const noSubscription = () => () => {};
+
+/**
+ * Goes back one page in this tab's history, or to `fallbackHref` when there is none. It needs
+ * JavaScript, so the server renders it hidden and it shows once the page is running.
+ */
+export function BackButton({ label, fallbackHref }: BackButtonProps) {
+  const running = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const goBack = () => {
+    if (window.history.length > 1) {
+      window.history.back();
+    } else {
+      window.location.assign(fallbackHref);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className={styles.root}
+      data-variant="secondary"
+      hidden={!running}
+      onClick={goBack}
+    >
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import styles from './status-panel.module.css';
+
+type StatusPanelProps = {
+  /** Lines of the page's <h1>, shown one under the other and read as one heading. */
+  headingLines: ReadonlyArray<string>;
+  /** Sentence under the heading. */
+  message: string;
+  /** The way on: button links. */
+  actions: ReactNode;
+  /** Small print under the actions, such as a help line. */
+  aside?: ReactNode;
+};
+
+/** The body of a status page (an error or a missing page): heading, message, ways on. */
+export function StatusPanel({ headingLines, message, actions, aside }: StatusPanelProps) {
+  return (
+    <div className={styles.root}>
+      <h1 className={styles.heading}>
+        {headingLines.map((line, index) => (
+          <span key={line} className={styles.line}>
+            {index > 0 && ' '}
+            {line}
+          </span>
+        ))}
+      </h1>
+      <p className={styles.message}>{message}</p>
+      <div className={styles.actions}>{actions}</div>
+      {aside && <div className={styles.aside}>{aside}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ButtonLink as ButtonLinkContent } from '@/content/types';
+import styles from './button-link.module.css';
+
+type ButtonLinkProps = ButtonLinkContent & {
+  /** Background it sits on: 'light' (default) or 'dark' (the brand colour). */
+  tone?: 'light' | 'dark';
+  /** When set, the link opens in a new tab and this text tells screen-reader users so. */
+  newTabNotice?: string;
+};
+
+/** A link drawn as a button: 'primary' filled, 'secondary' outlined. */
+export function ButtonLink({
+  label,
+  href,
+  variant,
+  tone = 'light',
+  newTabNotice,
+}: ButtonLinkProps) {
+  const newTab = newTabNotice !== undefined;
+  return (
+    <a
+      className={styles.root}
+      data-variant={variant}
+      data-tone={tone}
+      href={href}
+      {...(newTab && { target: '_blank', rel: 'noopener noreferrer' })}
+    >
+      {label}
+      {newTab && (
+        <>
+          <svg
+            className={styles.icon}
+            viewBox="0 0 16 16"
+            width="16"
+            height="16"
+            aria-hidden="true"
+          >
+            <path
+              d="M6 3H3v10h10v-3M9 3h4v4M13 3 7 9"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            />
+          </svg>
+          <span className="site-visually-hidden"> {newTabNotice}</span>
+        </>
+      )}
+    </a>
+  );
+}

@@ -1,0 +1,9 @@
+import type { ErrorPage } from './types';
+
+/** What shows when the site fails while running in the browser. */
+export const errorPage = {
+  title: 'Unexpected error',
+  heading: 'Unexpected Application Error!',
+  message: 'Sorry, something went wrong on our side. Please try again from the homepage.',
+  home: { label: 'Go to homepage', href: '/', variant: 'primary' },
+} satisfies ErrorPage;

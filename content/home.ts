@@ -1,0 +1,10 @@
+import type { HomePage } from './types';
+
+/** The page at '/'. */
+export const home = {
+  title: 'Oops! Something went wrong',
+  lead: 'The page you asked for isn’t here. Our South Africa office can help you find what you need.',
+  officeLink: { label: 'South Africa Office', href: '/south-africa', variant: 'primary' },
+  brokenLink: { label: '404 Error', href: '/this-page-does-not-exist', variant: 'secondary' },
+  copyrightYear: 2025,
+} satisfies HomePage;

@@ -1,0 +1,16 @@
+import type { NotFoundPage } from './types';
+
+/** The page shown for any address that does not exist. */
+export const notFound = {
+  title: 'Page not found',
+  exclamation: 'Oops!',
+  heading: 'Something went wrong',
+  message: 'We can’t find the page you’re looking for.',
+  home: { label: 'Go to homepage', href: '/', variant: 'primary' },
+  back: 'Go back to previous page',
+  helpPrefix: 'Need help? Call us on',
+  helpJoin: 'or visit our',
+  helpCentre: { label: 'help centre', href: '/' },
+  consoleMessage: '404 Error: User attempted to access non-existent route:',
+  copyrightYear: 2024,
+} satisfies NotFoundPage;

@@ -1,0 +1,75 @@
+import type { CountryPage } from './types';
+
+/** The South Africa country page, '/south-africa'. */
+export const southAfrica = {
+  title: 'South Africa',
+  section: 'locations',
+  breadcrumbLabel: 'Breadcrumb',
+  backTo: 'Back to:',
+  parent: { label: 'Where we’re located', href: '/' },
+  hero: {
+    src: '/images/south-africa-hero.svg',
+    alt: '',
+    width: 1600,
+    height: 600,
+  },
+  minimumPortfolio: '£5 million',
+  intro: [
+    'We have served Africa for over a century. From our office in Johannesburg we offer offshore private, investment and corporate banking to clients across South Africa.',
+    'Our Private Bank supports family offices and ultra-high-net-worth individuals. To become a client you will need a portfolio of at least {minimumPortfolio}, or the local equivalent.',
+  ],
+  sections: [
+    {
+      id: 'personal-service',
+      heading: 'Personal service from a global team',
+      paragraphs: [
+        [
+          'Your private banker in Johannesburg is your single point of contact. Behind them stands a global team of specialists in lending, investments, wealth planning and foreign exchange, so that you and your family are served wherever your interests take you.',
+        ],
+      ],
+    },
+    {
+      id: 'right-service',
+      heading: 'Creating the right service for you',
+      paragraphs: [
+        [
+          'Every client’s needs are different. Together we shape an offshore service around you, drawing on our ',
+          { label: 'banking', href: '#' },
+          ', ',
+          { label: 'investment', href: '#' },
+          ' and ',
+          { label: 'advisory', href: '#' },
+          ' services.',
+        ],
+      ],
+    },
+  ],
+  contact: {
+    heading: 'Contact your local team',
+    prospects: {
+      id: 'become-a-client',
+      heading: 'Become a Private Bank client in South Africa',
+      paragraphs: [
+        'If you have a portfolio of {minimumPortfolio} or more, or the local equivalent, our team in Johannesburg would like to hear from you.',
+      ],
+      callBack: { label: 'Request a call back', href: '#', variant: 'primary' },
+    },
+    clients: {
+      id: 'existing-clients',
+      heading: 'Already a client? We’re here to help',
+      paragraphs: ['Contact your private banker directly, or use the details below.'],
+      generalHeading: 'General enquiries',
+      onlineHeading: 'Online banking issues',
+      emailPrefix: 'Or e-mail',
+      hoursHeading: 'Opening hours',
+    },
+  },
+  important: {
+    heading: 'Important information',
+    paragraphs: [
+      'Calls to 0800 and 0808 numbers are free from UK landlines. Calls from mobiles and from outside the UK may be charged; please check with your service provider.',
+      'Calls may be recorded and monitored for security, training and quality purposes.',
+    ],
+  },
+  copyrightYear: 2025,
+} satisfies CountryPage;

@@ -1,0 +1,54 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { notFound } from '../../content/not-found';
+
+/**
+ * Watches a page for what a visitor should never meet: script errors, console errors, failed
+ * requests and error responses. Two things are expected and let through: the not-found page's own
+ * log of the missing address, and the browser's note that the missing page's document answered 404.
+ */
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  const missingDocuments = new Set<string>();
+  let documentStatus = 0;
+
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      documentStatus = response.status();
+      if (documentStatus === 404) missingDocuments.add(response.url());
+      return;
+    }
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()} for ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
+  });
+  page.on('pageerror', (error) => problems.push(`script error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    const isNotFoundLog = documentStatus === 404 && text.startsWith(notFound.consoleMessage);
+    const isMissingDocument =
+      text.startsWith('Failed to load resource') && missingDocuments.has(message.location().url);
+    if (!isNotFoundLog && !isMissingDocument) problems.push(`console error: ${text}`);
+  });
+  return problems;
+}
+
+type Fixtures = {
+  /** Problems seen on `page` so far; the test fails at its end unless the list is empty. */
+  pageProblems: string[];
+};
+
+export const test = base.extend<Fixtures>({
+  pageProblems: [
+    async ({ page }, use) => {
+      const problems = watch(page);
+      await use(problems);
+      expect(problems, 'console errors, script errors or failed requests').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,28 @@
+/** Values a content text may name in `{braces}`. */
+export type TemplateValues = Readonly<Record<string, string | number>>;
+
+/**
+ * Fills the `{name}` placeholders of a content text.
+ * @param text Content text, e.g. 'At least {minimumPortfolio}.'
+ * @param values The value for each placeholder the text may use.
+ * @returns The text with every placeholder replaced.
+ * @throws Error naming the placeholder when the text uses one that `values` does not offer.
+ */
+export function fillTemplate(text: string, values: TemplateValues): string {
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = values[name];
+    if (value === undefined) {
+      throw new Error(`Unknown placeholder ${placeholder} in "${text}"`);
+    }
+    return String(value);
+  });
+}
+
+/**
+ * The placeholders a content text uses.
+ * @param text Content text.
+ * @returns Their names, without braces, in order of appearance.
+ */
+export function placeholdersOf(text: string): string[] {
+  return Array.from(text.matchAll(/\{(\w+)\}/g), (match) => match[1] ?? '');
+}

@@ -4,6 +4,14 @@ import { chromiumArgs, chromiumPath } from './e2e/support/chromium';
 const isCI = Boolean(process.env.CI);
 const port = Number(process.env.E2E_PORT ?? 4173);
 
+/** Serves out/ and answers unknown and malformed paths with 404.html and status 404, as production does. */
+export const previewServer = {
+  command: 'npm run preview',
+  env: { PORT: String(port) },
+  url: `http://127.0.0.1:${port}/`,
+  reuseExistingServer: !isCI,
+};
+
 /** Smoke tests against the built export in out/, served by a real static server on 127.0.0.1. */
 export default defineConfig({
   testDir: './e2e',
@@ -23,10 +31,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // `serve` answers unknown paths with 404.html and status 404, as a CDN configured for the site does.
-    command: `npx serve out --listen tcp://127.0.0.1:${port} --no-clipboard --no-port-switching`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !isCI,
-  },
+  webServer: previewServer,
 });

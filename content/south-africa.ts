@@ -13,7 +13,7 @@ export const southAfrica = {
     width: 1600,
     height: 600,
   },
-  minimumPortfolio: '£5 million',
+  minimumPortfolio: '£5\u00a0million',
   intro: [
     'We have served Africa for over a century. From our office in Johannesburg we offer offshore private, investment and corporate banking to clients across South Africa.',
     'Our Private Bank supports family offices and ultra-high-net-worth individuals. To become a client you will need a portfolio of at least {minimumPortfolio}, or the local equivalent.',

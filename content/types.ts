@@ -184,7 +184,7 @@ export type CountryPage = {
   hero: Image;
   /** Opening paragraphs. Placeholders: {minimumPortfolio}. */
   intro: ReadonlyArray<string>;
-  /** Smallest portfolio the Private Bank accepts, as written on the page. */
+  /** Smallest portfolio the Private Bank accepts, as written on the page; '\u00a0' keeps '£5' and 'million' on one line. */
   minimumPortfolio: string;
   /** Sections between the intro and the contact cards, in order. */
   sections: ReadonlyArray<TextSection>;

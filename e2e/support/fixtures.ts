@@ -3,10 +3,11 @@ import { notFound } from '../../content/not-found';
 
 /**
  * Watches a page for what a visitor should never meet: script errors, console errors, failed
- * requests and error responses. Two things are expected and let through: the not-found page's own
- * log of the missing address, and the browser's note that the missing page's document answered 404.
+ * requests and error responses. Expected, and let through: the not-found page's own log of the
+ * missing address, the browser's note that the missing page's document answered 404, and, with
+ * JavaScript off, scripts the browser declines to fetch.
  */
-function watch(page: Page): string[] {
+function watch(page: Page, expectedErrors: readonly RegExp[], scripts: boolean): string[] {
   const problems: string[] = [];
   const missingDocuments = new Set<string>();
   let documentStatus = 0;
@@ -21,29 +22,40 @@ function watch(page: Page): string[] {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()} for ${response.url()}`);
   });
   page.on('requestfailed', (request) => {
+    // With JavaScript off, the browser declines to fetch scripts it was asked to preload.
+    if (!scripts && request.resourceType() === 'script') return;
     problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
   });
-  page.on('pageerror', (error) => problems.push(`script error: ${error.message}`));
+  page.on('pageerror', (error) => {
+    if (!expectedErrors.some((pattern) => pattern.test(error.message))) {
+      problems.push(`script error: ${error.message}`);
+    }
+  });
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const text = message.text();
     const isNotFoundLog = documentStatus === 404 && text.startsWith(notFound.consoleMessage);
     const isMissingDocument =
       text.startsWith('Failed to load resource') && missingDocuments.has(message.location().url);
-    if (!isNotFoundLog && !isMissingDocument) problems.push(`console error: ${text}`);
+    const isExpected = expectedErrors.some((pattern) => pattern.test(text));
+    if (!isNotFoundLog && !isMissingDocument && !isExpected)
+      problems.push(`console error: ${text}`);
   });
   return problems;
 }
 
 type Fixtures = {
+  /** Console or script errors a test provokes on purpose; every other one fails the test. */
+  expectedErrors: readonly RegExp[];
   /** Problems seen on `page` so far; the test fails at its end unless the list is empty. */
   pageProblems: string[];
 };
 
 export const test = base.extend<Fixtures>({
+  expectedErrors: [[], { option: true }],
   pageProblems: [
-    async ({ page }, use) => {
-      const problems = watch(page);
+    async ({ page, expectedErrors, javaScriptEnabled }, use) => {
+      const problems = watch(page, expectedErrors, javaScriptEnabled);
       await use(problems);
       expect(problems, 'console errors, script errors or failed requests').toEqual([]);
     },

@@ -1,0 +1,86 @@
+import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { contact } from '../content/contact';
+import { home } from '../content/home';
+import { notFound } from '../content/not-found';
+import { site } from '../content/site';
+import { expect, test } from './support/fixtures';
+
+/** Opens `path` and resolves with the not-found page's console log, once it is written. */
+async function openAndReadLog(page: Page, path: string): Promise<ConsoleMessage> {
+  const [message] = await Promise.all([
+    page.waitForEvent('console', (m) => m.text().startsWith(notFound.consoleMessage)),
+    page.goto(path),
+  ]);
+  return message;
+}
+
+test.describe('not-found page', () => {
+  test('explains, and offers the homepage, the way back and help', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    const main = page.getByRole('main');
+    await expect(main.getByText(notFound.exclamation)).toBeVisible();
+    await expect(main.getByText(notFound.heading)).toBeVisible();
+    await expect(main.getByText(notFound.message)).toBeVisible();
+    await expect(main.getByRole('link', { name: notFound.home.label })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    await expect(main.getByRole('button', { name: notFound.back })).toBeVisible();
+    const phone = main.getByRole('link', { name: contact.helpPhone });
+    await expect(phone).toHaveAttribute(
+      'href',
+      `tel:${parsePhoneNumberWithError(contact.helpPhone, site.phoneCountry).number}`,
+    );
+    await expect(main.getByRole('link', { name: notFound.helpCentre.label })).toHaveAttribute(
+      'href',
+      '/',
+    );
+  });
+
+  test('logs the missing path and query to the console', async ({ page }) => {
+    const message = await openAndReadLog(page, '/private/clients?ref=newsletter&x=1');
+    expect(message.type()).toBe('error');
+    expect(message.text()).toBe(`${notFound.consoleMessage} /private/clients?ref=newsletter&x=1`);
+  });
+
+  test('logs a malformed address as it came, without a script error', async ({ page }) => {
+    // The fixture fails the test on any script error; decoding this path would throw one.
+    const message = await openAndReadLog(page, '/%E0%A4%A');
+    expect(message.text()).toBe(`${notFound.consoleMessage} /%E0%A4%A`);
+    await expect(page.getByText(notFound.message)).toBeVisible();
+  });
+
+  test('the homepage button and the help centre link lead home', async ({ page }) => {
+    for (const name of [notFound.home.label, notFound.helpCentre.label]) {
+      await page.goto('/gone');
+      await page.getByRole('main').getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.title);
+    }
+  });
+
+  test('Go back returns to the previous page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: home.brokenLink.label, exact: true }).click();
+    await expect(page.getByText(notFound.message)).toBeVisible();
+    await page.getByRole('button', { name: notFound.back }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.title);
+  });
+
+  test('Go back goes to the homepage when the tab has no previous page', async ({ page }) => {
+    await page.goto('/');
+    // A link opened in a new tab starts that tab's history: there is no page to go back to.
+    const [tab] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.evaluate(() => window.open('/opened-in-a-new-tab', '_blank', 'noopener')),
+    ]);
+    await expect(tab.getByText(notFound.message)).toBeVisible();
+    expect(await tab.evaluate(() => window.history.length)).toBe(1);
+    await tab.getByRole('button', { name: notFound.back }).click();
+    await expect(tab).toHaveURL('/');
+    await expect(tab.getByRole('heading', { level: 1 })).toHaveText(home.title);
+  });
+});

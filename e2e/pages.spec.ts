@@ -1,0 +1,55 @@
+import { site } from '../content/site';
+import { expect, test } from './support/fixtures';
+import { pages } from './support/pages';
+
+for (const expected of pages) {
+  test.describe(`${expected.name} page`, () => {
+    test('answers with its status, title and one heading', async ({ page }) => {
+      const response = await page.goto(expected.path);
+      // A missing page must say so to browsers and crawlers, not only to people.
+      expect(response?.status()).toBe(expected.status);
+      await expect(page).toHaveTitle(expected.title);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.heading);
+    });
+
+    test('has the banner with the logo, main content and the copyright footer', async ({
+      page,
+    }) => {
+      await page.goto(expected.path);
+      const banner = page.getByRole('banner');
+      await expect(banner.getByRole('link', { name: site.logoLabel })).toHaveAttribute(
+        'href',
+        site.logoHref,
+      );
+      await expect(page.getByRole('main')).toHaveCount(1);
+      await expect(page.getByRole('contentinfo')).toHaveText(expected.copyright);
+    });
+
+    test('offers a skip link as the first stop of the keyboard', async ({ page }) => {
+      await page.goto(expected.path);
+      await page.keyboard.press('Tab');
+      const skipLink = page.getByRole('link', { name: site.skipLink });
+      await expect(skipLink).toBeFocused();
+      await expect(skipLink).toBeVisible();
+      // Following it lands on the main content, past the header.
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/#main$/);
+      await expect(page.getByRole('main')).toHaveAttribute('id', 'main');
+    });
+
+    test('never skips a heading level', async ({ page }) => {
+      await page.goto(expected.path);
+      const levels = await page
+        .getByRole('heading')
+        .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName.slice(1))));
+      expect(levels[0]).toBe(1);
+      levels.slice(1).forEach((level, index) => {
+        expect(
+          level - (levels[index] ?? 0),
+          `heading ${index + 2} of ${levels}`,
+        ).toBeLessThanOrEqual(1);
+      });
+    });
+  });
+}

@@ -1,0 +1,166 @@
+import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
+import { contact } from '../content/contact';
+import { home } from '../content/home';
+import { navigation } from '../content/navigation';
+import { site } from '../content/site';
+import { southAfrica } from '../content/south-africa';
+import { fillTemplate } from '../lib/template';
+import { expect, test } from './support/fixtures';
+
+const fill = (text: string) =>
+  fillTemplate(text, { minimumPortfolio: southAfrica.minimumPortfolio });
+const label = (item: { label: string }) => item.label;
+
+test.describe('South Africa page', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/south-africa');
+  });
+
+  test('top navigation lists the group sites, Log in, Contact us and About us, in order', async ({
+    page,
+  }) => {
+    const top = page.getByRole('navigation', { name: navigation.groupLabel });
+    await expect(top.getByRole('link')).toHaveText([
+      ...navigation.group.map(label),
+      navigation.logIn.label,
+      ...navigation.service.map(label),
+    ]);
+    // This site is the group's Private Bank, and the bar says so.
+    const current = navigation.group.find((item) => item.id === navigation.groupCurrent);
+    await expect(top.getByRole('link', { name: current?.label ?? 'missing' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(top.getByRole('link', { name: navigation.logIn.label })).toHaveAttribute(
+      'href',
+      navigation.logIn.href,
+    );
+  });
+
+  test('main navigation lists the sections and marks where we are', async ({ page }) => {
+    const main = page.getByRole('navigation', { name: navigation.mainLabel });
+    await expect(main.getByRole('link')).toHaveText(navigation.main.map(label));
+    for (const item of navigation.main) {
+      const link = main.getByRole('link', { name: item.label });
+      if (item.id === southAfrica.section) {
+        await expect(link).toHaveAttribute('aria-current', 'true');
+      } else {
+        await expect(link).not.toHaveAttribute('aria-current');
+      }
+    }
+  });
+
+  test('the Back to: trail leads to the homepage', async ({ page }) => {
+    const trail = page.getByRole('navigation', { name: southAfrica.breadcrumbLabel });
+    await expect(trail).toHaveText(`${southAfrica.backTo} ${southAfrica.parent.label}`);
+    await trail.getByRole('link', { name: southAfrica.parent.label }).click();
+    await expect(page).toHaveURL(southAfrica.parent.href);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.title);
+  });
+
+  test('shows the hero banner and the intro with the minimum portfolio', async ({ page }) => {
+    const heading = page.getByRole('heading', { level: 1, name: southAfrica.title });
+    await expect(heading).toBeVisible();
+    const hero = page.locator('img[src="' + southAfrica.hero.src + '"]');
+    await expect(hero).toHaveJSProperty('complete', true);
+    expect(await hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    for (const paragraph of southAfrica.intro) {
+      await expect(page.getByText(fill(paragraph))).toBeVisible();
+    }
+    // The brief's business constant: a portfolio of at least 5 million pounds sterling.
+    await expect(page.getByRole('main')).toContainText(
+      'at least £5 million, or the local equivalent',
+    );
+  });
+
+  test('shows the text sections, with their placeholder links', async ({ page }) => {
+    for (const section of southAfrica.sections) {
+      const region = page.getByRole('region', { name: section.heading });
+      await expect(region.getByRole('heading', { level: 2 })).toHaveText(section.heading);
+      for (const part of section.paragraphs.flat()) {
+        if (typeof part === 'string') {
+          await expect(region).toContainText(part);
+        } else {
+          await expect(region.getByRole('link', { name: part.label })).toHaveAttribute(
+            'href',
+            part.href,
+          );
+        }
+      }
+    }
+  });
+
+  test('the prospective-client card offers a call back', async ({ page }) => {
+    const { prospects } = southAfrica.contact;
+    const card = page.getByRole('article', { name: prospects.heading });
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(prospects.heading);
+    for (const paragraph of prospects.paragraphs) {
+      await expect(card).toContainText(fill(paragraph));
+    }
+    await expect(card.getByRole('link', { name: prospects.callBack.label })).toHaveAttribute(
+      'href',
+      prospects.callBack.href,
+    );
+  });
+
+  test('the existing-client card gives e-mail, both phone lines and the opening hours', async ({
+    page,
+  }) => {
+    const { clients } = southAfrica.contact;
+    const card = page.getByRole('article', { name: clients.heading });
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(clients.heading);
+
+    // General enquiries: a visible address that opens the mail program.
+    await expect(card.getByRole('heading', { name: clients.generalHeading })).toBeVisible();
+    await expect(card.getByRole('link', { name: contact.generalEmail })).toHaveAttribute(
+      'href',
+      `mailto:${contact.generalEmail}`,
+    );
+
+    // Online banking: two numbers that dial when tapped, then an e-mail.
+    await expect(card.getByRole('heading', { name: clients.onlineHeading })).toBeVisible();
+    for (const line of contact.onlineBankingLines) {
+      const e164 = parsePhoneNumberWithError(line.phone, site.phoneCountry).number;
+      await expect(card.getByRole('listitem').filter({ hasText: line.label })).toHaveText(
+        `${line.label}: ${line.phone}`,
+      );
+      await expect(card.getByRole('link', { name: line.phone })).toHaveAttribute(
+        'href',
+        `tel:${e164}`,
+      );
+    }
+    await expect(card.getByRole('link', { name: contact.onlineBankingEmail })).toHaveAttribute(
+      'href',
+      `mailto:${contact.onlineBankingEmail}`,
+    );
+
+    await expect(card.getByRole('heading', { name: clients.hoursHeading })).toBeVisible();
+    await expect(card).toContainText('09:00 to 17:00 UTC, Monday to Friday');
+    await expect(card).toContainText(fillTemplate(contact.hours.text, contact.hours));
+  });
+
+  test('ends with the important information on calls', async ({ page }) => {
+    const region = page.getByRole('region', { name: southAfrica.important.heading });
+    for (const paragraph of southAfrica.important.paragraphs) {
+      await expect(region).toContainText(paragraph);
+    }
+    await expect(region).toContainText('0800 and 0808 numbers are free from UK landlines');
+    await expect(region).toContainText('recorded');
+  });
+
+  test('keeps the order of the brief', async ({ page }) => {
+    const { contact: c } = southAfrica;
+    await expect(
+      page.getByRole('heading', { level: 1 }).or(page.getByRole('heading', { level: 2 })),
+    ).toHaveText([
+      southAfrica.title,
+      ...southAfrica.sections.map((section) => section.heading),
+      c.heading,
+      southAfrica.important.heading,
+    ]);
+    await expect(page.getByRole('heading', { level: 3 })).toHaveText([
+      c.prospects.heading,
+      c.clients.heading,
+    ]);
+  });
+});

@@ -1,0 +1,49 @@
+import { home } from '../../content/home';
+import { notFound } from '../../content/not-found';
+import { site } from '../../content/site';
+import { southAfrica } from '../../content/south-africa';
+import { pageTitle } from '../../lib/metadata';
+import { fillTemplate } from '../../lib/template';
+
+/** What every page promises: its address, answer, title, single <h1> and footer line. */
+export type PageExpectation = {
+  name: string;
+  path: string;
+  status: number;
+  title: string;
+  heading: string;
+  copyright: string;
+};
+
+const copyright = (year: number) => fillTemplate(site.copyright, { year, name: site.name });
+
+/** The three routes of the brief; the not-found page stands for every unknown address. */
+export const pages: readonly PageExpectation[] = [
+  {
+    name: 'home',
+    path: '/',
+    status: 200,
+    title: pageTitle(home.title),
+    heading: home.title,
+    copyright: copyright(home.copyrightYear),
+  },
+  {
+    name: 'south africa',
+    path: '/south-africa',
+    status: 200,
+    title: pageTitle(southAfrica.title),
+    heading: southAfrica.title,
+    copyright: copyright(southAfrica.copyrightYear),
+  },
+  {
+    name: 'not found',
+    path: home.brokenLink.href,
+    status: 404,
+    title: pageTitle(notFound.title),
+    heading: `${notFound.exclamation} ${notFound.heading}`,
+    copyright: copyright(notFound.copyrightYear),
+  },
+];
+
+/** The viewport widths every page must work at: a small phone and a laptop. */
+export const widths = [375, 1280] as const;

@@ -38,6 +38,21 @@ for (const expected of pages) {
       await expect(page.getByRole('main')).toHaveAttribute('id', 'main');
     });
 
+    test(`downloads ${expected.scripts ? 'only its client code' : 'no JavaScript'}`, async ({
+      page,
+    }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await page.goto(expected.path, { waitUntil: 'networkidle' });
+      if (expected.scripts) {
+        expect(scripts.length).toBeGreaterThan(0);
+      } else {
+        expect(scripts).toEqual([]);
+      }
+    });
+
     test('never skips a heading level', async ({ page }) => {
       await page.goto(expected.path);
       const levels = await page

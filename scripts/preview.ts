@@ -6,23 +6,30 @@
  * Usage: PORT=3000 tsx scripts/preview.ts   (PORT defaults to 3000)
  */
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import serveHandler from 'serve-handler';
 
-const root = 'out';
-const port = Number(process.env.PORT ?? 3000);
-const compress = compression();
-
-/** Where serve-handler answers with out/404.html and status 404: a path no export writes. */
+/** Where serve-handler answers with 404.html and status 404: a path no export writes. */
 const MISSING = '/.not-found';
 
+type PreviewOptions = {
+  /** Folder of the export. */
+  root: string;
+  port: number;
+  /**
+   * Serve the not-found page's own files (/404.html) with status 200, as tools that refuse a 404
+   * answer need; visitors never get this.
+   */
+  exposeErrorPages?: boolean;
+};
+
 /**
- * Whether an address may be looked up in out/. serve-handler would answer a malformed escape, a
- * control character or a climb out of the folder with its own 400 page; visitors get ours instead.
- * The not-found page's own files are not addresses either, so they cannot be served with status 200.
+ * Whether an address may be looked up in the export. serve-handler would answer a malformed escape,
+ * a control character or a climb out of the folder with its own 400 page; visitors get ours instead.
  */
-function isLookup(request: IncomingMessage): boolean {
+function isLookup(request: IncomingMessage, exposeErrorPages: boolean): boolean {
   let path: string;
   try {
     // The raw path, as serve-handler reads it: the URL parser would resolve '..' and hide a climb.
@@ -30,29 +37,43 @@ function isLookup(request: IncomingMessage): boolean {
   } catch {
     return false;
   }
-  const segments = path.split('/');
+  const isErrorPage = /^\/(404|_not-found)(\.html|\.txt|\/|$)/.test(path);
   return (
     !/[\u0000-\u001f\u007f\\]/.test(path) &&
-    !segments.includes('..') &&
-    !/^\/(404|_not-found)(\.html|\.txt|\/|$)/.test(path)
+    !path.split('/').includes('..') &&
+    (exposeErrorPages || !isErrorPage)
   );
 }
 
-if (!existsSync(`${root}/index.html`)) {
-  console.error(`${root}/ has no build: run \`npm run build\` first.`);
-  process.exit(1);
-}
-
-createServer((request, response) => {
-  if (!isLookup(request)) request.url = MISSING;
-  compress(request as never, response as never, () => {
-    void serveHandler(request, response, {
-      public: root,
-      cleanUrls: true,
-      trailingSlash: false,
-      directoryListing: false,
+/**
+ * Starts serving an export.
+ * @returns The listening server; close it to stop.
+ */
+export function startPreview({
+  root,
+  port,
+  exposeErrorPages = false,
+}: PreviewOptions): Promise<Server> {
+  if (!existsSync(`${root}/index.html`)) {
+    throw new Error(`${root}/ has no build: run \`npm run build\` first.`);
+  }
+  const compress = compression();
+  const server = createServer((request, response) => {
+    if (!isLookup(request, exposeErrorPages)) request.url = MISSING;
+    compress(request as never, response as never, () => {
+      void serveHandler(request, response, {
+        public: root,
+        cleanUrls: true,
+        trailingSlash: false,
+        directoryListing: false,
+      });
     });
   });
-}).listen(port, '127.0.0.1', () => {
-  console.log(`Serving ${root}/ at http://127.0.0.1:${port} (Ctrl+C to stop)`);
-});
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const port = Number(process.env.PORT ?? 3000);
+  await startPreview({ root: 'out', port });
+  console.log(`Serving out/ at http://127.0.0.1:${port} (Ctrl+C to stop)`);
+}

@@ -13,7 +13,8 @@ const noSubscription = () => () => {};
 
 /**
  * Goes back one page in this tab's history, or to `fallbackHref` when there is none. It needs
- * JavaScript, so the server renders it hidden and it shows once the page is running.
+ * JavaScript, so until the page runs it keeps its place but is invisible and out of the
+ * accessibility tree: nothing moves when it appears.
  */
 export function BackButton({ label, fallbackHref }: BackButtonProps) {
   const running = useSyncExternalStore(
@@ -33,7 +34,7 @@ export function BackButton({ label, fallbackHref }: BackButtonProps) {
       type="button"
       className={styles.root}
       data-variant="secondary"
-      hidden={!running}
+      data-pending={!running || undefined}
       onClick={goBack}
     >
       {label}

@@ -13,6 +13,8 @@ export type PageExpectation = {
   title: string;
   heading: string;
   copyright: string;
+  /** Whether the page runs JavaScript: only the not-found page has client components. */
+  scripts: boolean;
 };
 
 const copyright = (year: number) => fillTemplate(site.copyright, { year, name: site.name });
@@ -26,6 +28,7 @@ export const pages: readonly PageExpectation[] = [
     title: pageTitle(home.title),
     heading: home.title,
     copyright: copyright(home.copyrightYear),
+    scripts: false,
   },
   {
     name: 'south africa',
@@ -34,6 +37,7 @@ export const pages: readonly PageExpectation[] = [
     title: pageTitle(southAfrica.title),
     heading: southAfrica.title,
     copyright: copyright(southAfrica.copyrightYear),
+    scripts: false,
   },
   {
     name: 'not found',
@@ -42,6 +46,7 @@ export const pages: readonly PageExpectation[] = [
     title: pageTitle(notFound.title),
     heading: `${notFound.exclamation} ${notFound.heading}`,
     copyright: copyright(notFound.copyrightYear),
+    scripts: true,
   },
 ];
 

@@ -1,0 +1,90 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { southAfrica } from '../content/south-africa';
+import { BuiltPage, gzipSize } from './support/built-page';
+
+/**
+ * Byte budgets on the export in out/: deterministic, so they belong in the test suite. Sizes are
+ * gzip level 9, as the CDN sends them. Speed itself is measured by `npm run bench`, not here.
+ */
+
+/** What the first round trip can carry: ten TCP segments of 1,460 bytes (RFC 6928). */
+const FIRST_ROUND_TRIP = 14_600;
+
+/** The static pages: zero JavaScript, everything needed to render in the first round trip. */
+const staticPages = [
+  { file: 'index.html', totalBudget: 8_000 },
+  { file: 'south-africa.html', totalBudget: 12_000 },
+];
+
+/**
+ * The not-found page's JavaScript (Next.js and React runtime plus its client component), pinned at
+ * 142,632 bytes measured with Next.js 16.4.6, plus 2%: growth must be a decision, not an accident.
+ */
+const NOT_FOUND_JS_BUDGET = Math.round(142_632 * 1.02);
+
+for (const { file, totalBudget } of staticPages) {
+  test.describe(file, () => {
+    const page = new BuiltPage(file);
+
+    test('has no script but JSON-LD, and preloads no script', () => {
+      expect(page.executableScripts()).toHaveLength(0);
+      expect(page.links('modulepreload')).toHaveLength(0);
+      const scriptPreloads = page
+        .links('preload')
+        .filter((l) => BuiltPage.attr(l, 'as') === 'script');
+      expect(scriptPreloads).toHaveLength(0);
+    });
+
+    test(`sends its HTML and render-blocking CSS in the first round trip (${FIRST_ROUND_TRIP} B)`, () => {
+      const critical = page.resources().filter((r) => r.type === 'html' || r.type === 'css');
+      const bytes = critical.reduce((sum, r) => sum + r.bytes, 0);
+      expect(bytes).toBeLessThanOrEqual(FIRST_ROUND_TRIP);
+    });
+
+    test(`weighs at most ${totalBudget} B in all`, () => {
+      const bytes = page.resources().reduce((sum, r) => sum + r.bytes, 0);
+      expect(bytes).toBeLessThanOrEqual(totalBudget);
+    });
+
+    test('gives every image its size and preloads only what it uses', () => {
+      for (const img of page.all('img')) {
+        // Width and height reserve the space: nothing moves when the image arrives.
+        expect(Number(BuiltPage.attr(img, 'width'))).toBeGreaterThan(0);
+        expect(Number(BuiltPage.attr(img, 'height'))).toBeGreaterThan(0);
+      }
+      const used = new Set(page.all('img').map((img) => BuiltPage.attr(img, 'src')));
+      for (const preload of page.links('preload')) {
+        expect(used, 'a preload the page does not use').toContain(BuiltPage.attr(preload, 'href'));
+      }
+    });
+  });
+}
+
+test('the hero image is an SVG or at most 20 kB', () => {
+  const hero = readFileSync(`public${southAfrica.hero.src}`);
+  const isSvg = southAfrica.hero.src.endsWith('.svg');
+  expect(isSvg || hero.length <= 20_000).toBe(true);
+  expect(gzipSize(hero)).toBeLessThanOrEqual(20_000);
+});
+
+test('no page waits for a web font', () => {
+  const css = readdirSync('out/_next/static/chunks')
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => readFileSync(`out/_next/static/chunks/${file}`, 'utf8'))
+    .join('\n');
+  expect(css).not.toContain('@font-face');
+  for (const file of ['index.html', 'south-africa.html', '404.html']) {
+    const fontPreloads = new BuiltPage(file)
+      .links('preload')
+      .filter((l) => BuiltPage.attr(l, 'as') === 'font');
+    expect(fontPreloads, file).toHaveLength(0);
+  }
+});
+
+test(`the not-found page's JavaScript stays within ${NOT_FOUND_JS_BUDGET} B`, () => {
+  const page = new BuiltPage('404.html');
+  // It keeps what its client component needs: the log of the path and the back button.
+  expect(page.executableScripts().length).toBeGreaterThan(0);
+  expect(page.scriptBytes()).toBeLessThanOrEqual(NOT_FOUND_JS_BUDGET);
+});

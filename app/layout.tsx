@@ -1,8 +1,20 @@
+import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { site } from '@/content/site';
 import { MAIN_ID } from '@/components/layout/page-main';
 import { SkipLink } from '@/components/layout/skip-link';
+import { siteUrl } from '@/lib/site-url';
 import './globals.css';
+
+export const metadata: Metadata = {
+  metadataBase: siteUrl,
+  applicationName: `${site.name} ${site.division}`,
+};
+
+export const viewport: Viewport = {
+  // The browser's own interface takes the brand colour (--color-brand in globals.css).
+  themeColor: '#0b3558',
+};
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

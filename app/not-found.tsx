@@ -13,7 +13,11 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { PhoneLink } from '@/components/ui/phone-link';
 import { pageMetadata } from '@/lib/metadata';
 
-export const metadata: Metadata = pageMetadata(notFound.title);
+// No canonical path: the page answers every missing address, and is never indexed.
+export const metadata: Metadata = pageMetadata({
+  title: notFound.title,
+  description: notFound.description,
+});
 
 export default function NotFound() {
   return (

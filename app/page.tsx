@@ -8,8 +8,13 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { StatusPanel } from '@/components/status/status-panel';
 import { ButtonLink } from '@/components/ui/button-link';
 import { pageMetadata } from '@/lib/metadata';
+import { routes } from '@/lib/routes';
 
-export const metadata: Metadata = pageMetadata(home.title);
+export const metadata: Metadata = pageMetadata({
+  title: home.title,
+  description: home.description,
+  path: routes.home,
+});
 
 export default function HomePage() {
   return (

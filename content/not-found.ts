@@ -3,6 +3,7 @@ import type { NotFoundPage } from './types';
 /** The page shown for any address that does not exist. */
 export const notFound = {
   title: 'Page not found',
+  description: 'The page you were looking for is not on this site.',
   exclamation: 'Oops!',
   heading: 'Something went wrong',
   message: 'We can’t find the page you’re looking for.',

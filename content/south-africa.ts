@@ -3,6 +3,14 @@ import type { CountryPage } from './types';
 /** The South Africa country page, '/south-africa'. */
 export const southAfrica = {
   title: 'South Africa',
+  description:
+    'Offshore private, investment and corporate banking from our Johannesburg office, for family offices and ultra-high-net-worth clients.',
+  office: {
+    name: 'Kestrel Bank Private Bank, South Africa',
+    locality: 'Johannesburg',
+    country: 'ZA',
+    timeZone: 'Africa/Johannesburg',
+  },
   section: 'locations',
   breadcrumbLabel: 'Breadcrumb',
   backTo: 'Back to:',

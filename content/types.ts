@@ -6,6 +6,7 @@
  * - `email` or a name ending in `Email`: an e-mail address;
  * - `href`: a path on this site ('/south-africa'), an https:// address, a mailto:/tel: link, or '#' while the
  *   destination does not exist yet;
+ * - `url`: the site's own address, https:// and nothing after the host;
  * - every other text: not blank, and any {placeholder} it uses must be one the field offers.
  */
 
@@ -87,6 +88,8 @@ export type Contacts = {
 
 /** Brand, shared interface words and site-wide settings. */
 export type Site = {
+  /** The site's address, used for canonical links, the sitemap and share cards ('https://…', no path). The SITE_URL environment variable overrides it at build time. */
+  url: string;
   /** The bank's name, as shown in the logo, titles and copyright lines. */
   name: string;
   /** The division this site belongs to, shown under the name in the logo. */
@@ -105,12 +108,26 @@ export type Site = {
   copyright: string;
   /** Language of every page, as a BCP 47 tag ('en-GB'): screen readers choose their voice by it. */
   language: string;
+  /** The picture shown when a page is shared in a message or on social media (1200 × 630 pixels). */
+  shareImage: Image;
   /** Country whose dialling rules read numbers written without +, as a two-letter code ('GB'). */
   phoneCountry: CountryCode;
 };
 
 /** The pieces of one block of text that contains links: plain text and links, in reading order. */
 export type RichText = ReadonlyArray<string | Link>;
+
+/** An office, as search engines are told about it (schema.org structured data). */
+export type Office = {
+  /** The office's name. */
+  name: string;
+  /** City. */
+  locality: string;
+  /** Country, as a two-letter ISO 3166 code ('ZA'). */
+  country: string;
+  /** The office's time zone, as an IANA name ('Africa/Johannesburg'); opening hours are given in it. */
+  timeZone: string;
+};
 
 /** A section of prose with a heading. */
 export type TextSection = {
@@ -126,6 +143,8 @@ export type TextSection = {
 export type HomePage = {
   /** Browser-tab title and the page's only <h1>. */
   title: string;
+  /** One or two sentences for search results and share cards (under 160 characters). */
+  description: string;
   /** Sentence under the heading. */
   lead: string;
   /** Link to the South Africa office, opened in a new tab. */
@@ -172,6 +191,10 @@ export type ContactCard = {
 export type CountryPage = {
   /** Browser-tab title and the hero's <h1>. */
   title: string;
+  /** One or two sentences for search results and share cards (under 160 characters). */
+  description: string;
+  /** The office, as search engines are told about it. */
+  office: Office;
   /** Id of the main-navigation item this page belongs to (see content/navigation.ts). */
   section: string;
   /** Accessible name of the 'Back to:' trail. */
@@ -224,6 +247,8 @@ export type CountryPage = {
 export type NotFoundPage = {
   /** Browser-tab title. */
   title: string;
+  /** Sentence for the page's meta description. */
+  description: string;
   /** First line of the heading. */
   exclamation: string;
   /** Second line of the heading. */
@@ -240,7 +265,7 @@ export type NotFoundPage = {
   helpJoin: string;
   /** The help centre link. */
   helpCentre: Link;
-  /** Line written to the browser console, followed by the address that was not found. */
+  /** Warning written to the browser console, followed by the address that was not found. */
   consoleMessage: string;
   /** Year in the footer's copyright line. */
   copyrightYear: number;

@@ -16,10 +16,10 @@ test.describe('error boundaries', () => {
   }) => {
     // Make the not-found page's client component fail while it runs, as a bug would.
     await page.addInitScript((logPrefix) => {
-      const log = console.error.bind(console);
-      console.error = (...args: unknown[]) => {
+      const warn = console.warn.bind(console);
+      console.warn = (...args: unknown[]) => {
         if (String(args[0]).startsWith(logPrefix)) throw new Error('simulated component failure');
-        log(...args);
+        warn(...args);
       };
     }, notFound.consoleMessage);
     await page.goto('/page-that-breaks');

@@ -11,10 +11,41 @@ export function pageTitle(title: string): string {
   return fillTemplate(site.pageTitle, { page: title, division: site.division, name: site.name });
 }
 
+type PageMetadata = {
+  /** The page's own title. */
+  title: string;
+  /** Its meta description. */
+  description: string;
+  /** Its canonical path; leave it out for pages that must not be indexed. */
+  path?: string;
+};
+
 /**
- * The metadata every page shares, filled in for one page.
- * @param title The page's own title.
+ * A page's metadata: title, description, canonical link, and share cards for Open Graph and X.
+ * Relative URLs resolve against `metadataBase`, set once in the root layout.
  */
-export function pageMetadata(title: string): Metadata {
-  return { title: { absolute: pageTitle(title) } };
+export function pageMetadata({ title, description, path }: PageMetadata): Metadata {
+  const fullTitle = pageTitle(title);
+  const { shareImage } = site;
+  const image = {
+    url: shareImage.src,
+    width: shareImage.width,
+    height: shareImage.height,
+    alt: shareImage.alt,
+  };
+  return {
+    title: { absolute: fullTitle },
+    description,
+    ...(path !== undefined && { alternates: { canonical: path } }),
+    openGraph: {
+      type: 'website',
+      siteName: `${site.name} ${site.division}`,
+      locale: site.language.replace('-', '_'),
+      title: fullTitle,
+      description,
+      images: [image],
+      ...(path !== undefined && { url: path }),
+    },
+    twitter: { card: 'summary_large_image', title: fullTitle, description, images: [image] },
+  };
 }

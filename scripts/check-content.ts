@@ -59,6 +59,19 @@ const SAFE_SCHEMES = new Set(['https:', 'mailto:', 'tel:']);
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+function checkSiteUrl(value: string, field: string, ctx: Context): void {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || url.protocol !== 'https:' || url.href !== `${url.origin}/` || value.endsWith('/')) {
+    ctx.errors.push({
+      file: ctx.file,
+      field,
+      message: `"${value}" must be an https:// address with nothing after the host, like https://www.example.com`,
+    });
+  } else if (EXAMPLE_DOMAIN.test(url.hostname)) {
+    ctx.warnings.push({ file: ctx.file, field, message: `${value} is an example address` });
+  }
+}
+
 function checkPhone(value: string, field: string, ctx: Context): void {
   if (!isValidPhoneNumber(value, ctx.phoneCountry)) {
     ctx.errors.push({
@@ -145,6 +158,13 @@ function checkText(value: string, field: string, key: string, ctx: Context): voi
       ctx.errors.push({ file: ctx.file, field, message: `"${value}" is not a time zone name` });
     }
   }
+  if (key === 'country' && !/^[A-Z]{2}$/.test(value)) {
+    ctx.errors.push({
+      file: ctx.file,
+      field,
+      message: `"${value}" is not a two-letter country code like ZA`,
+    });
+  }
   if (key === 'src' && !existsSync(path.join(ctx.publicDir, value))) {
     ctx.errors.push({ file: ctx.file, field, message: `${value} is not a file under public/` });
   }
@@ -169,6 +189,7 @@ function checkValue(value: unknown, field: string, key: string, ctx: Context): v
     if (key === 'phone' || key.endsWith('Phone')) checkPhone(value, field, ctx);
     else if (key === 'email' || key.endsWith('Email')) checkEmail(value, field, ctx);
     else if (key === 'href') checkHref(value, field, ctx);
+    else if (key === 'url') checkSiteUrl(value, field, ctx);
     else checkText(value, field, key, ctx);
   }
 }

@@ -10,15 +10,22 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { Breadcrumb } from '@/components/navigation/breadcrumb';
 import { GroupNav } from '@/components/navigation/group-nav';
 import { MainNav } from '@/components/navigation/main-nav';
+import { JsonLd } from '@/components/seo/json-ld';
 import { ContactSection } from '@/components/sections/contact-section';
 import { Hero } from '@/components/sections/hero';
 import { Intro } from '@/components/sections/intro';
 import { PageBody } from '@/components/sections/page-body';
 import { TextSection } from '@/components/sections/text-section';
 import { pageMetadata } from '@/lib/metadata';
+import { routes } from '@/lib/routes';
+import { countryPageStructuredData } from '@/lib/structured-data';
 import { fillTemplate } from '@/lib/template';
 
-export const metadata: Metadata = pageMetadata(page.title);
+export const metadata: Metadata = pageMetadata({
+  title: page.title,
+  description: page.description,
+  path: routes.southAfrica,
+});
 
 export default function SouthAfricaPage() {
   const { minimumPortfolio } = page;
@@ -52,6 +59,14 @@ export default function SouthAfricaPage() {
         </PageBody>
       </PageMain>
       <SiteFooter {...site} year={page.copyrightYear} />
+      <JsonLd
+        data={countryPageStructuredData({
+          page,
+          contacts: contact,
+          path: routes.southAfrica,
+          phoneCountry: site.phoneCountry,
+        })}
+      />
     </>
   );
 }

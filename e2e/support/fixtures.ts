@@ -1,22 +1,18 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { notFound } from '../../content/not-found';
 
 /**
  * Watches a page for what a visitor should never meet: script errors, console errors, failed
- * requests and error responses. Expected, and let through: the not-found page's own log of the
- * missing address, the browser's note that the missing page's document answered 404, and, with
- * JavaScript off, scripts the browser declines to fetch.
+ * requests and error responses. Expected, and let through: the browser's note that a missing page's
+ * document answered 404, and, with JavaScript off, scripts the browser declines to fetch.
  */
 function watch(page: Page, expectedErrors: readonly RegExp[], scripts: boolean): string[] {
   const problems: string[] = [];
   const missingDocuments = new Set<string>();
-  let documentStatus = 0;
 
   page.on('response', (response) => {
     const request = response.request();
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
-      documentStatus = response.status();
-      if (documentStatus === 404) missingDocuments.add(response.url());
+      if (response.status() === 404) missingDocuments.add(response.url());
       return;
     }
     if (response.status() >= 400) problems.push(`HTTP ${response.status()} for ${response.url()}`);
@@ -34,12 +30,10 @@ function watch(page: Page, expectedErrors: readonly RegExp[], scripts: boolean):
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const text = message.text();
-    const isNotFoundLog = documentStatus === 404 && text.startsWith(notFound.consoleMessage);
     const isMissingDocument =
       text.startsWith('Failed to load resource') && missingDocuments.has(message.location().url);
     const isExpected = expectedErrors.some((pattern) => pattern.test(text));
-    if (!isNotFoundLog && !isMissingDocument && !isExpected)
-      problems.push(`console error: ${text}`);
+    if (!isMissingDocument && !isExpected) problems.push(`console error: ${text}`);
   });
   return problems;
 }

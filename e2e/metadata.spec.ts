@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
+import { contact } from '../content/contact';
+import { home } from '../content/home';
+import { notFound } from '../content/not-found';
+import { site } from '../content/site';
+import { southAfrica } from '../content/south-africa';
+import { indexedRoutes, routes } from '../lib/routes';
+import { absoluteUrl } from '../lib/site-url';
+import { expect, test } from './support/fixtures';
+import { pages } from './support/pages';
+
+const descriptions: Record<string, string> = {
+  [routes.home]: home.description,
+  [routes.southAfrica]: southAfrica.description,
+};
+
+test.describe('metadata', () => {
+  for (const expected of pages) {
+    test(`the ${expected.name} page describes itself for search and sharing`, async ({ page }) => {
+      await page.goto(expected.path);
+      const meta = (key: string) => page.locator(`meta[name="${key}"], meta[property="${key}"]`);
+      const description = descriptions[expected.path] ?? notFound.description;
+      await expect(page.locator('html')).toHaveAttribute('lang', site.language);
+      await expect(meta('description')).toHaveAttribute('content', description);
+      await expect(meta('theme-color')).toHaveAttribute('content', /^#[0-9a-f]{6}$/i);
+      // Share cards: title, description and a 1200 × 630 picture, at absolute addresses.
+      await expect(meta('og:title')).toHaveAttribute('content', expected.title);
+      await expect(meta('og:description')).toHaveAttribute('content', description);
+      await expect(meta('og:image')).toHaveAttribute('content', absoluteUrl(site.shareImage.src));
+      await expect(meta('og:image:width')).toHaveAttribute('content', '1200');
+      await expect(meta('og:image:height')).toHaveAttribute('content', '630');
+      await expect(meta('og:image:alt')).toHaveAttribute('content', site.shareImage.alt);
+      await expect(meta('twitter:card')).toHaveAttribute('content', 'summary_large_image');
+      // Icons: SVG, a PNG fallback, and one for the iOS home screen.
+      await expect(page.locator('link[rel="icon"][type="image/svg+xml"]')).toHaveCount(1);
+      await expect(page.locator('link[rel="icon"][type="image/png"]')).toHaveCount(1);
+      await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveCount(1);
+
+      const canonical = page.locator('link[rel="canonical"]');
+      if (expected.status === 200) {
+        // Compared as URLs: Next.js writes the homepage without its trailing slash.
+        const asUrl = (value: string | null) => new URL(value ?? '').href;
+        expect(asUrl(await canonical.getAttribute('href'))).toBe(absoluteUrl(expected.path));
+        expect(asUrl(await meta('og:url').getAttribute('content'))).toBe(
+          absoluteUrl(expected.path),
+        );
+        await expect(meta('robots')).toHaveCount(0);
+      } else {
+        // The not-found page answers every missing address: no canonical, never indexed.
+        await expect(canonical).toHaveCount(0);
+        await expect(meta('robots')).toHaveAttribute('content', 'noindex');
+      }
+    });
+  }
+
+  test('robots.txt allows crawling and points to the sitemap', async ({ request }) => {
+    const response = await request.get('/robots.txt');
+    expect(response.status()).toBe(200);
+    const text = await response.text();
+    expect(text).toMatch(/^User-Agent: \*$/m);
+    expect(text).toMatch(/^Allow: \/$/m);
+    expect(text).toContain(`Sitemap: ${absoluteUrl('/sitemap.xml')}`);
+  });
+
+  test('the sitemap lists the two pages, and only them', async ({ request }) => {
+    const response = await request.get('/sitemap.xml');
+    expect(response.status()).toBe(200);
+    const locations = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (m) => m[1],
+    );
+    expect(locations).toEqual(indexedRoutes.map((path) => absoluteUrl(path)));
+  });
+
+  test('the share image is a 1200 × 630 PNG', () => {
+    const png = readFileSync(`public${site.shareImage.src}`);
+    // A PNG's header holds its width and height at bytes 16 and 20.
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+});
+
+test.describe('structured data on the South Africa page', () => {
+  type Thing = Record<string, unknown> & { '@type': string };
+
+  test('describes the office as the page does, with hours in local time', async ({ page }) => {
+    await page.goto(routes.southAfrica);
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(blocks).toHaveLength(1);
+    const data = JSON.parse(blocks[0] ?? '{}') as { '@context': string; '@graph': Thing[] };
+    expect(data['@context']).toBe('https://schema.org');
+    const office = data['@graph'].find((thing) => thing['@type'] === 'FinancialService');
+    const international = (phone: string) =>
+      parsePhoneNumberWithError(phone, site.phoneCountry).formatInternational();
+
+    expect(office).toMatchObject({
+      name: southAfrica.office.name,
+      url: absoluteUrl(routes.southAfrica),
+      address: { '@type': 'PostalAddress', addressLocality: 'Johannesburg', addressCountry: 'ZA' },
+      email: contact.generalEmail,
+      telephone: international(contact.onlineBankingLines[1].phone),
+      // 09:00 to 17:00 UTC is 11:00 to 19:00 in South Africa (UTC+2, no daylight saving).
+      openingHoursSpecification: [
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map(
+            (day) => `https://schema.org/${day}`,
+          ),
+          opens: '11:00',
+          closes: '19:00',
+        },
+      ],
+    });
+    expect(office?.contactPoint).toEqual(
+      contact.onlineBankingLines.map((line) =>
+        expect.objectContaining({
+          '@type': 'ContactPoint',
+          telephone: international(line.phone),
+          email: contact.onlineBankingEmail,
+        }),
+      ),
+    );
+  });
+
+  test("lists the breadcrumb trail that 'Back to:' shows", async ({ page }) => {
+    await page.goto(routes.southAfrica);
+    const block = await page.locator('script[type="application/ld+json"]').textContent();
+    const graph = (JSON.parse(block ?? '{}') as { '@graph': Thing[] })['@graph'];
+    const trail = graph.find((thing) => thing['@type'] === 'BreadcrumbList');
+    expect(trail?.itemListElement).toEqual([
+      {
+        '@type': 'ListItem',
+        position: 1,
+        name: southAfrica.parent.label,
+        item: absoluteUrl(southAfrica.parent.href),
+      },
+      {
+        '@type': 'ListItem',
+        position: 2,
+        name: southAfrica.title,
+        item: absoluteUrl(routes.southAfrica),
+      },
+    ]);
+    // The same trail a visitor sees.
+    await expect(
+      page.getByRole('navigation', { name: southAfrica.breadcrumbLabel }).getByRole('link'),
+    ).toHaveText(southAfrica.parent.label);
+  });
+});

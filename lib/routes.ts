@@ -1,0 +1,8 @@
+/** The addresses of the site's pages: one place for links, canonical URLs and the sitemap. */
+export const routes = {
+  home: '/',
+  southAfrica: '/south-africa',
+} as const;
+
+/** The pages search engines should index, in the sitemap's order. */
+export const indexedRoutes: readonly string[] = [routes.home, routes.southAfrica];

@@ -1,0 +1,68 @@
+/**
+ * `npm run images`: draws the raster images the site serves from its own SVG artwork and content,
+ * in Chromium, and writes them to be committed:
+ * - public/images/share.png   1200 × 630 preview for share cards (Open Graph, X);
+ * - app/icon.png              32 × 32 fallback for browsers without SVG favicons;
+ * - app/apple-icon.png        180 × 180 home-screen icon for iOS.
+ * Run it again after changing the logo, the hero or the bank's name.
+ */
+import { readFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { site } from '../content/site';
+import { southAfrica } from '../content/south-africa';
+import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
+
+const mark = readFileSync('app/icon.svg', 'utf8');
+const hero = readFileSync(`public${southAfrica.hero.src}`, 'utf8');
+const dataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
+  );
+
+const shareCard = `
+  <body style="margin:0;width:1200px;height:630px;position:relative;overflow:hidden;
+    font-family:Georgia,'DejaVu Serif',serif;color:#fff;background:#0b3558">
+    <img src="${dataUrl(hero)}" style="position:absolute;inset:auto 0 0 0;width:1200px;height:450px;object-fit:cover">
+    <div style="position:absolute;left:80px;top:72px;display:flex;align-items:center;gap:28px">
+      <img src="${dataUrl(
+        mark
+          .replace('#0b3558', '#ffffff')
+          .replace(/fill="#fff"/g, 'fill="#0b3558"')
+          .replace('stroke="#fff"', 'stroke="#0b3558"'),
+      )}" width="96" height="96">
+      <div>
+        <div style="font-size:56px;line-height:1.1">${escape(site.name)}</div>
+        <div style="font:600 26px system-ui,sans-serif;letter-spacing:.12em;text-transform:uppercase;opacity:.85">${escape(site.division)}</div>
+      </div>
+    </div>
+    <div style="position:absolute;left:80px;bottom:64px;padding:18px 32px;background:#0b3558;font-size:64px">
+      ${escape(southAfrica.title)}
+    </div>
+  </body>`;
+
+const icon = (size: number) =>
+  `<body style="margin:0"><img src="${dataUrl(mark)}" width="${size}" height="${size}" style="display:block"></body>`;
+
+/** iOS rounds the corners itself and wants no transparency: a square, full-bleed mark. */
+const appleIcon = `<body style="margin:0;width:180px;height:180px;background:#0b3558">
+  <img src="${dataUrl(mark.replace('rx="3"', 'rx="0"'))}" width="180" height="180" style="display:block"></body>`;
+
+const browser = await chromium.launch({
+  ...(chromiumPath && { executablePath: chromiumPath }),
+  args: chromiumArgs,
+});
+for (const [file, html, width, height] of [
+  ['public/images/share.png', shareCard, 1200, 630],
+  ['app/icon.png', icon(32), 32, 32],
+  ['app/apple-icon.png', appleIcon, 180, 180],
+] as const) {
+  const page = await browser.newPage({ viewport: { width, height } });
+  await page.setContent(html);
+  await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode())));
+  await page.screenshot({ path: file, omitBackground: file === 'app/icon.png' });
+  await page.close();
+  console.log(`images: wrote ${file} (${width} × ${height})`);
+}
+await browser.close();

@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
 import base, { previewServer } from '../playwright.config';
 
 /**
@@ -11,6 +11,12 @@ export default defineConfig({
   testMatch: 'screenshots.spec.ts',
   testIgnore: [],
   globalSetup: './support/require-build.ts',
+  projects: [
+    {
+      name: 'screenshots',
+      use: { ...devices['Desktop Chrome'], baseURL: previewServer.url.slice(0, -1) },
+    },
+  ],
   webServer: { ...previewServer, cwd: '..' },
   reporter: 'list',
 });

@@ -18,10 +18,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
-import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-
-type Element = DefaultTreeAdapterTypes.Element;
-type Node = DefaultTreeAdapterTypes.Node;
+import { elementsOf, isExecutable } from './html';
 
 const OUT = 'out';
 const SERVER_APP = '.next/server/app';
@@ -72,34 +69,16 @@ function extraChunks(manifest: RouteManifest, framework: ReadonlySet<string>): s
   return [...new Set(rendered.flatMap(([, chunks]) => chunks))].filter((c) => !framework.has(c));
 }
 
-/** Whether an element runs or fetches script: any <script> but JSON-LD, and script preloads. */
-function isExecutable(element: Element): boolean {
-  const attribute = (name: string) => element.attrs.find((a) => a.name === name)?.value ?? '';
-  if (element.tagName === 'script') return attribute('type') !== 'application/ld+json';
-  if (element.tagName !== 'link') return false;
-  const rel = attribute('rel').toLowerCase().split(/\s+/);
-  return rel.includes('modulepreload') || (rel.includes('preload') && attribute('as') === 'script');
-}
-
-/** The source ranges of every executable element in a document, last first. */
-function executableRanges(
-  node: Node,
-  found: Array<[number, number]> = [],
-): Array<[number, number]> {
-  if ('tagName' in node && isExecutable(node)) {
-    const location = node.sourceCodeLocation;
-    if (!location) throw new Error('strip-js: parse5 gave no source location');
-    found.push([location.startOffset, location.endOffset]);
-    return found;
-  }
-  if ('childNodes' in node) node.childNodes.forEach((child) => executableRanges(child, found));
-  if ('content' in node) executableRanges(node.content, found);
-  return found.sort(([a], [b]) => b - a);
-}
-
 /** Cuts the executable elements out of a page, leaving every other byte as it was. */
 export function strip(html: string): { html: string; removed: number } {
-  const ranges = executableRanges(parse(html, { sourceCodeLocationInfo: true }));
+  const ranges = elementsOf(html)
+    .filter(isExecutable)
+    .map((element) => {
+      const location = element.sourceCodeLocation;
+      if (!location) throw new Error('strip-js: parse5 gave no source location');
+      return [location.startOffset, location.endOffset] as const;
+    })
+    .sort(([a], [b]) => b - a);
   const stripped = ranges.reduce(
     (text, [start, end]) => text.slice(0, start) + text.slice(end),
     html,

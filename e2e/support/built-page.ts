@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-
-type Element = DefaultTreeAdapterTypes.Element;
+import { attr, elementsOf, isExecutable, textOf, type Element } from '../../scripts/html';
 
 /** A file the page loads, with its size as a CDN sends it (gzip, level 9). */
 export type Resource = { url: string; type: 'html' | 'css' | 'js' | 'image'; bytes: number };
@@ -18,12 +16,6 @@ export function gzipSize(data: string | Buffer): number {
   return gzipSync(data, { level: 9 }).length;
 }
 
-function elements(node: DefaultTreeAdapterTypes.Node): Element[] {
-  const own = 'tagName' in node ? [node] : [];
-  const children = 'childNodes' in node ? node.childNodes.flatMap(elements) : [];
-  return [...own, ...children];
-}
-
 /** A page of the export in out/, read as a browser reads it. */
 export class BuiltPage {
   readonly html: string;
@@ -31,13 +23,11 @@ export class BuiltPage {
 
   constructor(readonly file: string) {
     this.html = readFileSync(path.join('out', file), 'utf8');
-    this.elements = elements(parse(this.html));
+    this.elements = elementsOf(this.html);
   }
 
   /** The value of an element's attribute, or undefined. */
-  static attr(element: Element, name: string): string | undefined {
-    return element.attrs.find((a) => a.name === name)?.value;
-  }
+  static attr = attr;
 
   /** Elements with this tag name. */
   all(tagName: string): Element[] {
@@ -46,7 +36,7 @@ export class BuiltPage {
 
   /** <script> elements that run code: all but JSON-LD data blocks. */
   executableScripts(): Element[] {
-    return this.all('script').filter((s) => BuiltPage.attr(s, 'type') !== 'application/ld+json');
+    return this.all('script').filter(isExecutable);
   }
 
   /** <link> elements whose rel includes this value. */
@@ -81,7 +71,7 @@ export class BuiltPage {
   scriptBytes(): number {
     const inline = this.executableScripts()
       .filter((s) => BuiltPage.attr(s, 'src') === undefined)
-      .map((s) => s.childNodes.map((c) => ('value' in c ? c.value : '')).join(''))
+      .map(textOf)
       .join('\n');
     const files = this.resources().filter((r) => r.type === 'js');
     return (inline ? gzipSize(inline) : 0) + files.reduce((sum, r) => sum + r.bytes, 0);

@@ -2,11 +2,28 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Watches a page for what a visitor should never meet: script errors, console errors, failed
- * requests and error responses. Expected, and let through: the browser's note that a missing page's
+ * requests, error responses and Content-Security-Policy violations. Expected, and let through: the browser's note that a missing page's
  * document answered 404, and, with JavaScript off, scripts the browser declines to fetch.
  */
-function watch(page: Page, expectedErrors: readonly RegExp[], scripts: boolean): string[] {
+async function watch(
+  page: Page,
+  expectedErrors: readonly RegExp[],
+  scripts: boolean,
+): Promise<string[]> {
   const problems: string[] = [];
+  // Content-Security-Policy violations are reported in the page; carry them out to the test.
+  await page.exposeBinding('reportCspViolation', (_source, violation: string) => {
+    problems.push(`CSP violation: ${violation}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (v: string) => void })
+        .reportCspViolation;
+      report(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
   const missingDocuments = new Set<string>();
 
   page.on('response', (response) => {
@@ -49,9 +66,9 @@ export const test = base.extend<Fixtures>({
   expectedErrors: [[], { option: true }],
   pageProblems: [
     async ({ page, expectedErrors, javaScriptEnabled }, use) => {
-      const problems = watch(page, expectedErrors, javaScriptEnabled);
+      const problems = await watch(page, expectedErrors, javaScriptEnabled);
       await use(problems);
-      expect(problems, 'console errors, script errors or failed requests').toEqual([]);
+      expect(problems, 'console or script errors, failed requests, CSP violations').toEqual([]);
     },
     { auto: true },
   ],

@@ -1,0 +1,52 @@
+/**
+ * The HTTP headers every response of the site carries, wherever it is served: one source for the
+ * nginx configuration, the CDN `_headers` file and the tests.
+ */
+import { createHash } from 'node:crypto';
+
+/** Headers that are the same on every response, 404s included. */
+export const securityHeaders: Readonly<Record<string, string>> = {
+  // Two years, subdomains included: browsers refuse plain http for the site once they have seen it.
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  // Other sites learn at most our origin, never which page a client was reading.
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // The site uses none of these browser features; neither may anything embedded in it.
+  'Permissions-Policy':
+    'accelerometer=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  // For browsers that predate CSP frame-ancestors.
+  'X-Frame-Options': 'DENY',
+};
+
+/** The SHA-256 source expression of an inline script or style, as CSP writes it. */
+export function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** What a page runs and styles inline, as found in its final HTML. */
+export type InlineCode = { scripts: string[]; styles: string[] };
+
+/**
+ * The Content-Security-Policy of one page. Scripts: none at all for a page without any, otherwise
+ * its own files and the hashes of its inline scripts, never 'unsafe-inline' or 'unsafe-eval'.
+ * Styles: its own files and the hashes of its inline <style> blocks.
+ */
+export function contentSecurityPolicy({ scripts, styles }: InlineCode): string {
+  const unique = (texts: string[]) => [...new Set(texts.map(hashSource))];
+  const scriptSources = scripts.length === 0 ? ["'none'"] : ["'self'", ...unique(scripts)];
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSources.join(' ')}`,
+    `style-src ${["'self'", ...unique(styles)].join(' ')}`,
+    "img-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The policy of responses that are not pages (styles, scripts, images): they may run nothing. */
+export const FILE_POLICY = "default-src 'none'; frame-ancestors 'none'";

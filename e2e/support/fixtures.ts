@@ -1,16 +1,26 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 
 /**
  * Watches a page for what a visitor should never meet: script errors, console errors, failed
- * requests, error responses and Content-Security-Policy violations. Expected, and let through: the browser's note that a missing page's
- * document answered 404, and, with JavaScript off, scripts the browser declines to fetch.
+ * requests, error responses and Content-Security-Policy violations. Expected, and let through: the
+ * browser's note that a missing page's document answered 404, requests cut short because the visitor
+ * left the page that made them, and, with JavaScript off, scripts the browser declines to fetch.
+ * @returns A function that lists the problems seen so far.
  */
 async function watch(
   page: Page,
   expectedErrors: readonly RegExp[],
   scripts: boolean,
-): Promise<string[]> {
+): Promise<() => string[]> {
   const problems: string[] = [];
+  // Each document the tab shows, numbered; a request belongs to the one current when it was made.
+  let shown = 0;
+  const shownWhenMade = new WeakMap<Request, number>();
+  const aborted: Array<{ request: Request; shown: number }> = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) shown += 1;
+  });
+  page.on('request', (request) => shownWhenMade.set(request, shown));
   // Content-Security-Policy violations are reported in the page; carry them out to the test.
   await page.exposeBinding('reportCspViolation', (_source, violation: string) => {
     problems.push(`CSP violation: ${violation}`);
@@ -37,6 +47,12 @@ async function watch(
   page.on('requestfailed', (request) => {
     // With JavaScript off, the browser declines to fetch scripts it was asked to preload.
     if (!scripts && request.resourceType() === 'script') return;
+    // Leaving a page cancels what it was still loading, such as its icon. Whether the page was left
+    // is only known once the next one arrives, so this waits until the end of the test.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') {
+      aborted.push({ request, shown: shownWhenMade.get(request) ?? shown });
+      return;
+    }
     problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
   });
   page.on('pageerror', (error) => {
@@ -52,14 +68,17 @@ async function watch(
     const isExpected = expectedErrors.some((pattern) => pattern.test(text));
     if (!isMissingDocument && !isExpected) problems.push(`console error: ${text}`);
   });
-  return problems;
+  return () => [
+    ...problems,
+    ...aborted.filter((a) => a.shown === shown).map((a) => `request aborted: ${a.request.url()}`),
+  ];
 }
 
 type Fixtures = {
   /** Console or script errors a test provokes on purpose; every other one fails the test. */
   expectedErrors: readonly RegExp[];
-  /** Problems seen on `page` so far; the test fails at its end unless the list is empty. */
-  pageProblems: string[];
+  /** Lists the problems seen on `page` so far; the test fails at its end unless there are none. */
+  pageProblems: () => string[];
 };
 
 export const test = base.extend<Fixtures>({
@@ -68,7 +87,7 @@ export const test = base.extend<Fixtures>({
     async ({ page, expectedErrors, javaScriptEnabled }, use) => {
       const problems = await watch(page, expectedErrors, javaScriptEnabled);
       await use(problems);
-      expect(problems, 'console or script errors, failed requests, CSP violations').toEqual([]);
+      expect(problems(), 'console or script errors, failed requests, CSP violations').toEqual([]);
     },
     { auto: true },
   ],

@@ -19,9 +19,9 @@ const staticPages = [
 
 /**
  * The not-found page's JavaScript (Next.js and React runtime plus its client component), pinned at
- * 142,632 bytes measured with Next.js 16.4.6, plus 2%: growth must be a decision, not an accident.
+ * 143,348 bytes measured with Next.js 16.4.6, plus 2%: growth must be a decision, not an accident.
  */
-const NOT_FOUND_JS_BUDGET = Math.round(142_632 * 1.02);
+const NOT_FOUND_JS_BUDGET = Math.round(143_348 * 1.02);
 
 for (const { file, totalBudget } of staticPages) {
   test.describe(file, () => {

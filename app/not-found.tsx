@@ -11,6 +11,7 @@ import { MissingPathLog } from '@/components/status/missing-path-log';
 import { StatusPanel } from '@/components/status/status-panel';
 import { ButtonLink } from '@/components/ui/button-link';
 import { PhoneLink } from '@/components/ui/phone-link';
+import { TemplateText } from '@/components/ui/template-text';
 import { pageMetadata } from '@/lib/metadata';
 
 // No canonical path: the page answers every missing address, and is never indexed.
@@ -36,10 +37,13 @@ export default function NotFound() {
           }
           aside={
             <p>
-              {notFound.helpPrefix}{' '}
-              <PhoneLink phone={contact.helpPhone} country={site.phoneCountry} />{' '}
-              {notFound.helpJoin} <a href={notFound.helpCentre.href}>{notFound.helpCentre.label}</a>
-              .
+              <TemplateText
+                text={notFound.help}
+                values={{
+                  phone: <PhoneLink phone={contact.helpPhone} country={site.phoneCountry} />,
+                  helpCentre: <a href={notFound.helpCentre.href}>{notFound.helpCentre.label}</a>,
+                }}
+              />
             </p>
           }
         />

@@ -13,7 +13,7 @@ export const southAfrica = {
   },
   section: 'locations',
   breadcrumbLabel: 'Breadcrumb',
-  backTo: 'Back to:',
+  backTo: 'Back to: {parent}',
   parent: { label: 'Where we’re located', href: '/' },
   hero: {
     src: '/images/south-africa-hero.svg',
@@ -68,11 +68,13 @@ export const southAfrica = {
       paragraphs: ['Contact your private banker directly, or use the details below.'],
       generalHeading: 'General enquiries',
       onlineHeading: 'Online banking issues',
-      emailPrefix: 'Or e-mail',
+      phoneLine: '{label}: {phone}',
+      emailLine: 'Or e-mail {email}',
       hoursHeading: 'Opening hours',
     },
   },
   important: {
+    id: 'important-information',
     heading: 'Important information',
     paragraphs: [
       'Calls to 0800 and 0808 numbers are free from UK landlines. Calls from mobiles and from outside the UK may be charged; please check with your service provider.',

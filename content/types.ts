@@ -183,7 +183,7 @@ export type ContactCard = {
   id: string;
   /** Card heading. */
   heading: string;
-  /** Paragraphs under the heading. Placeholders: {minimumPortfolio}. */
+  /** Paragraphs under the heading. */
   paragraphs: ReadonlyArray<string>;
 };
 
@@ -199,7 +199,7 @@ export type CountryPage = {
   section: string;
   /** Accessible name of the 'Back to:' trail. */
   breadcrumbLabel: string;
-  /** Words before the 'Back to' link. */
+  /** The 'Back to:' line. Placeholders: {parent} (the link to the page one level up). */
   backTo: string;
   /** The page one level up. */
   parent: Link;
@@ -215,7 +215,7 @@ export type CountryPage = {
   contact: {
     /** Section heading. */
     heading: string;
-    /** Card for prospective clients. */
+    /** Card for prospective clients; its paragraphs may use {minimumPortfolio}. */
     prospects: ContactCard & {
       /** The 'Request a call back' button. */
       callBack: ButtonLink;
@@ -226,14 +226,18 @@ export type CountryPage = {
       generalHeading: string;
       /** Heading above the online banking phone lines and e-mail. */
       onlineHeading: string;
-      /** Words before the online banking e-mail address. */
-      emailPrefix: string;
+      /** How each online banking phone line reads. Placeholders: {label} {phone}. */
+      phoneLine: string;
+      /** The line with the online banking e-mail address. Placeholders: {email}. */
+      emailLine: string;
       /** Heading above the opening hours. */
       hoursHeading: string;
     };
   };
   /** The 'Important information' section. */
   important: {
+    /** Stable identifier, used as the section's anchor (#id); lower-case with dashes. */
+    id: string;
     /** Section heading. */
     heading: string;
     /** Paragraphs, in order. */
@@ -259,10 +263,8 @@ export type NotFoundPage = {
   home: ButtonLink;
   /** Text of the button that goes back one page. */
   back: string;
-  /** Words before the help phone number. */
-  helpPrefix: string;
-  /** Words between the phone number and the help centre link. */
-  helpJoin: string;
+  /** The help line under the buttons. Placeholders: {phone} {helpCentre}. */
+  help: string;
   /** The help centre link. */
   helpCentre: Link;
   /** Warning written to the browser console, followed by the address that was not found. */

@@ -20,8 +20,11 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 };
 
+/** Cache-Control of hashed build files (/_next/static/), whose names change with their content. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
 /** The SHA-256 source expression of an inline script or style, as CSP writes it. */
-export function hashSource(text: string): string {
+function hashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 

@@ -7,6 +7,7 @@ import { site } from '../content/site';
 import { southAfrica } from '../content/south-africa';
 import { indexedRoutes, routes } from '../lib/routes';
 import { absoluteUrl } from '../lib/site-url';
+import { brief } from './support/brief';
 import { expect, test } from './support/fixtures';
 import { pages } from './support/pages';
 
@@ -96,18 +97,22 @@ test.describe('structured data on the South Africa page', () => {
     expect(office).toMatchObject({
       name: southAfrica.office.name,
       url: absoluteUrl(routes.southAfrica),
-      address: { '@type': 'PostalAddress', addressLocality: 'Johannesburg', addressCountry: 'ZA' },
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: brief.office.locality,
+        addressCountry: brief.office.country,
+      },
       email: contact.generalEmail,
       telephone: international(contact.onlineBankingLines[1].phone),
       // 09:00 to 17:00 UTC is 11:00 to 19:00 in South Africa (UTC+2, no daylight saving).
       openingHoursSpecification: [
         {
           '@type': 'OpeningHoursSpecification',
-          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map(
+          dayOfWeek: brief.supportHoursInJohannesburg.days.map(
             (day) => `https://schema.org/${day}`,
           ),
-          opens: '11:00',
-          closes: '19:00',
+          opens: brief.supportHoursInJohannesburg.opens,
+          closes: brief.supportHoursInJohannesburg.closes,
         },
       ],
     });

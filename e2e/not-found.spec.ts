@@ -4,6 +4,7 @@ import { contact } from '../content/contact';
 import { home } from '../content/home';
 import { notFound } from '../content/not-found';
 import { site } from '../content/site';
+import { southAfrica } from '../content/south-africa';
 import { expect, test } from './support/fixtures';
 
 /** Opens `path` and resolves with the not-found page's console log, once it is written. */
@@ -71,6 +72,16 @@ test.describe('not-found page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.title);
   });
 
+  test('Go back returns to a previous page on another site', async ({ page, baseURL }) => {
+    // localhost and 127.0.0.1 are different origins: the previous page is "another site".
+    const elsewhere = new URL('/south-africa', baseURL).href.replace('127.0.0.1', 'localhost');
+    await page.goto(elsewhere);
+    await page.goto('/arrived-from-elsewhere');
+    await page.getByRole('button', { name: notFound.back }).click();
+    await expect(page).toHaveURL(elsewhere);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(southAfrica.title);
+  });
+
   test('Go back goes to the homepage when the tab has no previous page', async ({ page }) => {
     await page.goto('/');
     // A link opened in a new tab starts that tab's history: there is no page to go back to.
@@ -80,6 +91,23 @@ test.describe('not-found page', () => {
     ]);
     await expect(tab.getByText(notFound.message)).toBeVisible();
     expect(await tab.evaluate(() => window.history.length)).toBe(1);
+    await tab.getByRole('button', { name: notFound.back }).click();
+    await expect(tab).toHaveURL('/');
+    await expect(tab.getByRole('heading', { level: 1 })).toHaveText(home.title);
+  });
+
+  test('Go back goes to the homepage from the first page of a tab, even with pages after it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const [tab] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.evaluate(() => window.open('/first-in-its-tab', '_blank', 'noopener')),
+    ]);
+    // Visit the homepage, then come back with the browser: the tab now has a page after this one.
+    await tab.getByRole('link', { name: notFound.home.label }).click();
+    await tab.goBack();
+    expect(await tab.evaluate(() => window.history.length)).toBe(2);
     await tab.getByRole('button', { name: notFound.back }).click();
     await expect(tab).toHaveURL('/');
     await expect(tab.getByRole('heading', { level: 1 })).toHaveText(home.title);

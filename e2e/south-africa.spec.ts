@@ -5,6 +5,7 @@ import { navigation } from '../content/navigation';
 import { site } from '../content/site';
 import { southAfrica } from '../content/south-africa';
 import { fillTemplate } from '../lib/template';
+import { brief } from './support/brief';
 import { expect, test } from './support/fixtures';
 
 const fill = (text: string) =>
@@ -52,7 +53,9 @@ test.describe('South Africa page', () => {
 
   test('the Back to: trail leads to the homepage', async ({ page }) => {
     const trail = page.getByRole('navigation', { name: southAfrica.breadcrumbLabel });
-    await expect(trail).toHaveText(`${southAfrica.backTo} ${southAfrica.parent.label}`);
+    await expect(trail).toHaveText(
+      fillTemplate(southAfrica.backTo, { parent: southAfrica.parent.label }),
+    );
     await trail.getByRole('link', { name: southAfrica.parent.label }).click();
     await expect(page).toHaveURL(southAfrica.parent.href);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.title);
@@ -122,7 +125,7 @@ test.describe('South Africa page', () => {
     for (const line of contact.onlineBankingLines) {
       const e164 = parsePhoneNumberWithError(line.phone, site.phoneCountry).number;
       await expect(card.getByRole('listitem').filter({ hasText: line.label })).toHaveText(
-        `${line.label}: ${line.phone}`,
+        fillTemplate(clients.phoneLine, line),
       );
       await expect(card.getByRole('link', { name: line.phone })).toHaveAttribute(
         'href',
@@ -135,7 +138,7 @@ test.describe('South Africa page', () => {
     );
 
     await expect(card.getByRole('heading', { name: clients.hoursHeading })).toBeVisible();
-    await expect(card).toContainText('09:00 to 17:00 UTC, Monday to Friday');
+    await expect(card).toContainText(brief.supportHours);
     await expect(card).toContainText(fillTemplate(contact.hours.text, contact.hours));
   });
 
@@ -144,8 +147,7 @@ test.describe('South Africa page', () => {
     for (const paragraph of southAfrica.important.paragraphs) {
       await expect(region).toContainText(paragraph);
     }
-    await expect(region).toContainText('0800 and 0808 numbers are free from UK landlines');
-    await expect(region).toContainText('recorded');
+    await expect(region).toContainText(brief.freeNumbers);
   });
 
   test('keeps the order of the brief', async ({ page }) => {

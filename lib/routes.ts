@@ -1,4 +1,4 @@
-/** The addresses of the site's pages: one place for links, canonical URLs and the sitemap. */
+/** The addresses of the site's pages, for canonical URLs, the sitemap and structured data. */
 export const routes = {
   home: '/',
   southAfrica: '/south-africa',

@@ -1,5 +1,5 @@
 /** Values a content text may name in `{braces}`. */
-export type TemplateValues = Readonly<Record<string, string | number>>;
+type TemplateValues = Readonly<Record<string, string | number>>;
 
 /**
  * Fills the `{name}` placeholders of a content text.

@@ -35,6 +35,10 @@ const PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
   'contact.hours.text': ['opens', 'closes', 'timeZone', 'from', 'to'],
   'southAfrica.intro[]': ['minimumPortfolio'],
   'southAfrica.contact.prospects.paragraphs[]': ['minimumPortfolio'],
+  'southAfrica.backTo': ['parent'],
+  'southAfrica.contact.clients.phoneLine': ['label', 'phone'],
+  'southAfrica.contact.clients.emailLine': ['email'],
+  'notFound.help': ['phone', 'helpCentre'],
 };
 
 /**

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { securityHeaders } from '../deploy/security-headers';
+import { IMMUTABLE_CACHE, securityHeaders } from '../deploy/security-headers';
 import { CSP_MAP } from './server-config';
 
 const TEMPLATE = 'deploy/nginx.conf.template';
@@ -37,6 +37,7 @@ export function renderNginxConfig(options: NginxOptions): string {
     RUNTIME_DIR: path.resolve(options.runtimeDir),
     CSP_MAP: path.resolve(CSP_MAP),
     EXTRA_SERVERS: options.extraServers ?? '',
+    IMMUTABLE_CACHE,
     SECURITY_HEADERS: Object.entries(securityHeaders)
       .map(([name, value]) => `add_header ${name} "${value}" always;`)
       .join('\n    '),

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import {
   contentSecurityPolicy,
   FILE_POLICY,
+  IMMUTABLE_CACHE,
   securityHeaders,
   type InlineCode,
 } from '../deploy/security-headers';
@@ -23,9 +24,6 @@ import { attr, elementsOf, isExecutable, textOf } from './html';
 
 const OUT = 'out';
 export const CSP_MAP = 'deploy/build/csp-map.conf';
-
-/** Hashed, never-changing files: a year in every cache. Everything else revalidates. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The inline scripts and styles of a page, as the browser will check them against the policy. */
 function inlineCode(html: string): InlineCode {
@@ -77,7 +75,7 @@ function main(): void {
     ...headers,
     `  Content-Security-Policy: ${contentSecurityPolicy(everything)}`,
     '/_next/static/*',
-    `  Cache-Control: ${IMMUTABLE}`,
+    `  Cache-Control: ${IMMUTABLE_CACHE}`,
     ...pages
       .filter(({ file }) => !/^(404|_not-found)\.html$/.test(file))
       .flatMap(({ file, code }) => [

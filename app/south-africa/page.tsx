@@ -51,7 +51,7 @@ export default function SouthAfricaPage() {
             phoneCountry={site.phoneCountry}
           />
           <TextSection
-            id="important-information"
+            id={page.important.id}
             heading={page.important.heading}
             paragraphs={page.important.paragraphs.map((text) => [text])}
             tone="note"

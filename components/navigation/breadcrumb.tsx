@@ -1,10 +1,11 @@
 import type { Link } from '@/content/types';
+import { TemplateText } from '@/components/ui/template-text';
 import styles from './breadcrumb.module.css';
 
 type BreadcrumbProps = {
   /** Accessible name of the trail. */
   label: string;
-  /** Words before the link, e.g. 'Back to:'. */
+  /** The line, with {parent} where the link goes, e.g. 'Back to: {parent}'. */
   backTo: string;
   parent: Link;
 };
@@ -14,7 +15,7 @@ export function Breadcrumb({ label, backTo, parent }: BreadcrumbProps) {
   return (
     <nav className={styles.root} aria-label={label}>
       <p className={styles.inner}>
-        {backTo} <a href={parent.href}>{parent.label}</a>
+        <TemplateText text={backTo} values={{ parent: <a href={parent.href}>{parent.label}</a> }} />
       </p>
     </nav>
   );

@@ -23,7 +23,7 @@ export function GroupNav({
       <div className={styles.inner}>
         <CollapsibleNav label={groupLabel} menuLabel={groupMenu} tone="dark" placement="inline">
           <div className={styles.lists}>
-            <NavList items={group} currentId={groupCurrent} currentKind="true" tone="dark" />
+            <NavList items={group} currentId={groupCurrent} tone="dark" />
             <NavList items={service} tone="dark" first={<ButtonLink {...logIn} tone="dark" />} />
           </div>
         </CollapsibleNav>

@@ -11,7 +11,7 @@ type MainNavProps = Pick<Navigation, 'mainLabel' | 'mainMenu' | 'main'> & {
 export function MainNav({ mainLabel, mainMenu, main, currentId }: MainNavProps) {
   return (
     <CollapsibleNav label={mainLabel} menuLabel={mainMenu} tone="light" placement="corner">
-      <NavList items={main} currentId={currentId} currentKind="true" tone="light" />
+      <NavList items={main} currentId={currentId} tone="light" />
     </CollapsibleNav>
   );
 }

@@ -4,17 +4,15 @@ import styles from './nav-list.module.css';
 
 type NavListProps = {
   items: ReadonlyArray<NavItem>;
-  /** Id of the item to mark as current. */
+  /** Id of the item to mark as current: the section or site the page belongs to. */
   currentId?: string;
-  /** 'page' when the item is this very page, 'true' when it is the section the page belongs to. */
-  currentKind?: 'page' | 'true';
   tone: 'light' | 'dark';
   /** An extra first item, such as a button. */
   first?: ReactNode;
 };
 
 /** The links of a navigation bar; the current one is marked with aria-current and a bar, not colour alone. */
-export function NavList({ items, currentId, currentKind = 'page', tone, first }: NavListProps) {
+export function NavList({ items, currentId, tone, first }: NavListProps) {
   return (
     <ul className={styles.root} data-tone={tone}>
       {first && <li className={styles.item}>{first}</li>}
@@ -23,7 +21,7 @@ export function NavList({ items, currentId, currentKind = 'page', tone, first }:
           <a
             className={styles.link}
             href={item.href}
-            aria-current={item.id === currentId ? currentKind : undefined}
+            aria-current={item.id === currentId ? 'true' : undefined}
           >
             {item.label}
           </a>

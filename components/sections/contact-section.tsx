@@ -3,6 +3,7 @@ import type { Contacts, CountryPage } from '@/content/types';
 import { ButtonLink } from '@/components/ui/button-link';
 import { EmailLink } from '@/components/ui/email-link';
 import { PhoneLink } from '@/components/ui/phone-link';
+import { TemplateText } from '@/components/ui/template-text';
 import { fillTemplate } from '@/lib/template';
 import styles from './contact-section.module.css';
 
@@ -55,12 +56,21 @@ export function ContactSection({
           <ul className={styles.lines}>
             {contacts.onlineBankingLines.map((line) => (
               <li key={line.phone}>
-                {line.label}: <PhoneLink phone={line.phone} country={phoneCountry} />
+                <TemplateText
+                  text={clients.phoneLine}
+                  values={{
+                    label: line.label,
+                    phone: <PhoneLink phone={line.phone} country={phoneCountry} />,
+                  }}
+                />
               </li>
             ))}
           </ul>
           <p>
-            {clients.emailPrefix} <EmailLink email={contacts.onlineBankingEmail} />
+            <TemplateText
+              text={clients.emailLine}
+              values={{ email: <EmailLink email={contacts.onlineBankingEmail} /> }}
+            />
           </p>
           <h4 className={styles.subheading}>{clients.hoursHeading}</h4>
           <p>{fillTemplate(contacts.hours.text, contacts.hours)}</p>

@@ -14,7 +14,7 @@ type TextSectionProps = {
 export function TextSection({ id, heading, paragraphs, tone = 'plain' }: TextSectionProps) {
   const headingId = `${id}-heading`;
   return (
-    <section className={styles.root} data-tone={tone} aria-labelledby={headingId}>
+    <section id={id} className={styles.root} data-tone={tone} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
         {heading}
       </h2>

@@ -5,9 +5,12 @@ import styles from '@/components/ui/button-link.module.css';
 
 type BackButtonProps = {
   label: string;
-  /** Where to go when this tab has no previous page, e.g. it was opened on this address. */
+  /** Where to go when there is no page to go back to in this tab. */
   fallbackHref: string;
 };
+
+/** How long a back navigation may take to start before the button goes home instead. */
+const START_TIMEOUT_MS = 500;
 
 const noSubscription = () => () => {};
 
@@ -23,11 +26,15 @@ export function BackButton({ label, fallbackHref }: BackButtonProps) {
     () => false,
   );
   const goBack = () => {
-    if (window.history.length > 1) {
-      window.history.back();
-    } else {
-      window.location.assign(fallbackHref);
-    }
+    // history.back() silently does nothing on the tab's first page, even when later pages follow
+    // it, and no browser API tells that case from a previous page on another site. A back
+    // navigation that starts fires beforeunload (or popstate) within milliseconds, however slow the
+    // page it returns to; if neither comes, there was nowhere to go back to.
+    const goHome = window.setTimeout(() => window.location.assign(fallbackHref), START_TIMEOUT_MS);
+    const started = () => window.clearTimeout(goHome);
+    window.addEventListener('beforeunload', started, { once: true });
+    window.addEventListener('popstate', started, { once: true });
+    window.history.back();
   };
   return (
     <button

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /** A node of Chromium's accessibility tree: what a screen reader is told. */
-export type AxNode = { role: string; name: string; expanded: boolean | undefined };
+type AxNode = { role: string; name: string; expanded: boolean | undefined };
 
 /**
  * Reads the nodes with this accessible name from Chromium's own accessibility tree. Playwright's role

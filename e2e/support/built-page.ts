@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { attr, elementsOf, isExecutable, textOf, type Element } from '../../scripts/html';
 
 /** A file the page loads, with its size as a CDN sends it (gzip, level 9). */
-export type Resource = { url: string; type: 'html' | 'css' | 'js' | 'image'; bytes: number };
+type Resource = { url: string; type: 'html' | 'css' | 'js' | 'image'; bytes: number };
 
 /** A file of the export, by the URL the page uses for it. */
 function readOut(url: string): Buffer {

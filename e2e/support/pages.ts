@@ -4,9 +4,10 @@ import { site } from '../../content/site';
 import { southAfrica } from '../../content/south-africa';
 import { pageTitle } from '../../lib/metadata';
 import { fillTemplate } from '../../lib/template';
+import { brief } from './brief';
 
 /** What every page promises: its address, answer, title, single <h1> and footer line. */
-export type PageExpectation = {
+type PageExpectation = {
   name: string;
   path: string;
   status: number;
@@ -27,7 +28,7 @@ export const pages: readonly PageExpectation[] = [
     status: 200,
     title: pageTitle(home.title),
     heading: home.title,
-    copyright: copyright(home.copyrightYear),
+    copyright: copyright(brief.copyrightYears.home),
     scripts: false,
   },
   {
@@ -36,6 +37,7 @@ export const pages: readonly PageExpectation[] = [
     status: 200,
     title: pageTitle(southAfrica.title),
     heading: southAfrica.title,
+    // The brief gives this page no footer year; it is the content's.
     copyright: copyright(southAfrica.copyrightYear),
     scripts: false,
   },
@@ -45,7 +47,7 @@ export const pages: readonly PageExpectation[] = [
     status: 404,
     title: pageTitle(notFound.title),
     heading: `${notFound.exclamation} ${notFound.heading}`,
-    copyright: copyright(notFound.copyrightYear),
+    copyright: copyright(brief.copyrightYears.notFound),
     scripts: true,
   },
 ];

@@ -6,6 +6,9 @@ const nextConfig: NextConfig = {
   // The export has no image server: files are served as they are.
   images: { unoptimized: true },
   reactStrictMode: true,
+  // `npm run dev` answers on localhost and 127.0.0.1 alike; Next.js blocks hot reload from any
+  // origin it is not told about.
+  allowedDevOrigins: ['127.0.0.1'],
   experimental: {
     // The CSS is a few kilobytes: inlined, the first response carries everything needed to render.
     // INLINE_CSS=false builds it linked instead, which `npm run bench` measures for comparison.

@@ -1,4 +1,4 @@
-import type { Contacts } from './types';
+import type { Contacts } from './schema';
 
 /**
  * Every phone number and e-mail address on the site. The values are fictional placeholders:

@@ -1,4 +1,4 @@
-import type { ErrorPage } from './types';
+import type { ErrorPage } from './schema';
 
 /** What shows when the site fails while running in the browser. */
 export const errorPage = {
@@ -6,4 +6,5 @@ export const errorPage = {
   heading: 'Unexpected Application Error!',
   message: 'Sorry, something went wrong on our side. Please try again from the homepage.',
   home: { label: 'Go to homepage', href: '/', variant: 'primary' },
+  copyrightYear: 2025,
 } satisfies ErrorPage;

@@ -1,10 +1,10 @@
-import type { HomePage } from './types';
+import type { HomePage } from './schema';
 
 /** The page at '/'. */
 export const home = {
   title: 'Oops! Something went wrong',
   description:
-    'Kestrel Bank Private Bank: find our South Africa office for offshore private, investment and corporate banking.',
+    '{name} {division}: find our South Africa office for offshore private, investment and corporate banking.',
   lead: 'The page you asked for isn’t here. Our South Africa office can help you find what you need.',
   officeLink: { label: 'South Africa Office', href: '/south-africa', variant: 'primary' },
   brokenLink: { label: '404 Error', href: '/this-page-does-not-exist', variant: 'secondary' },

@@ -1,4 +1,4 @@
-import type { Navigation } from './types';
+import type { Navigation } from './schema';
 
 /** The top bar of group websites and the main navigation of the Private Bank site. */
 export const navigation = {

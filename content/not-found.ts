@@ -1,4 +1,4 @@
-import type { NotFoundPage } from './types';
+import type { NotFoundPage } from './schema';
 
 /** The page shown for any address that does not exist. */
 export const notFound = {

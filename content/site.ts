@@ -1,11 +1,11 @@
-import type { Site } from './types';
+import type { Site } from './schema';
 
 /** Brand and interface words shared by every page. The brand is a fictional placeholder. */
 export const site = {
   url: 'https://private-bank.example.com',
   name: 'Kestrel Bank',
   division: 'Private Bank',
-  logoLabel: 'Kestrel Bank Private Bank, homepage',
+  logoLabel: '{name} {division}, homepage',
   logoHref: '/',
   skipLink: 'Skip to main content',
   newTabNotice: '(opens in a new tab)',
@@ -14,7 +14,7 @@ export const site = {
   language: 'en-GB',
   shareImage: {
     src: '/images/share.png',
-    alt: 'Kestrel Bank Private Bank: offshore private banking for clients in South Africa',
+    alt: '{name} {division}: offshore private banking for clients in South Africa',
     width: 1200,
     height: 630,
   },

@@ -1,4 +1,4 @@
-import type { CountryPage } from './types';
+import type { CountryPage } from './schema';
 
 /** The South Africa country page, '/south-africa'. */
 export const southAfrica = {
@@ -6,7 +6,7 @@ export const southAfrica = {
   description:
     'Offshore private, investment and corporate banking from our Johannesburg office, for family offices and ultra-high-net-worth clients.',
   office: {
-    name: 'Kestrel Bank Private Bank, South Africa',
+    name: '{name} {division}, South Africa',
     locality: 'Johannesburg',
     country: 'ZA',
     timeZone: 'Africa/Johannesburg',
@@ -53,6 +53,7 @@ export const southAfrica = {
     },
   ],
   contact: {
+    id: 'contact',
     heading: 'Contact your local team',
     prospects: {
       id: 'become-a-client',
@@ -60,7 +61,12 @@ export const southAfrica = {
       paragraphs: [
         'If you have a portfolio of {minimumPortfolio} or more, or the local equivalent, our team in Johannesburg would like to hear from you.',
       ],
-      callBack: { label: 'Request a call back', href: '#', variant: 'primary' },
+      callBack: {
+        label: 'Request a call back',
+        variant: 'primary',
+        subject: 'Call back request: Private Bank South Africa',
+        body: 'Please call me back about becoming a Private Bank client.\n\nName:\nPhone number:\nBest time to call (SAST):\n',
+      },
     },
     clients: {
       id: 'existing-clients',

@@ -48,6 +48,22 @@ for (const width of [320, ...widths, 1920]) {
 test.describe('at 320 px, the narrowest phone', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
+  test('no page scrolls sideways, even with a 60-letter word in every text', async ({ page }) => {
+    const word = 'Privatebankingandwealthplanningforfamilyofficesandfounders60';
+    expect(word).toHaveLength(60);
+    for (const expected of pages) {
+      await page.goto(expected.path);
+      await page.evaluate((longWord) => {
+        const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+          if (text.textContent?.trim()) text.textContent += ` ${longWord}`;
+        }
+      }, word);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(word);
+      expect(await sidewaysOverflow(page), expected.name).toBe(0);
+    }
+  });
+
   test('the South Africa page with both menus open has no axe violations and no sideways scroll', async ({
     page,
   }) => {

@@ -8,11 +8,12 @@ import { southAfrica } from '../content/south-africa';
 import { indexedRoutes, routes } from '../lib/routes';
 import { absoluteUrl } from '../lib/site-url';
 import { brief } from './support/brief';
+import { filled } from './support/copy';
 import { expect, test } from './support/fixtures';
 import { pages } from './support/pages';
 
 const descriptions: Record<string, string> = {
-  [routes.home]: home.description,
+  [routes.home]: filled(home.description, site),
   [routes.southAfrica]: southAfrica.description,
 };
 
@@ -31,7 +32,10 @@ test.describe('metadata', () => {
       await expect(meta('og:image')).toHaveAttribute('content', absoluteUrl(site.shareImage.src));
       await expect(meta('og:image:width')).toHaveAttribute('content', '1200');
       await expect(meta('og:image:height')).toHaveAttribute('content', '630');
-      await expect(meta('og:image:alt')).toHaveAttribute('content', site.shareImage.alt);
+      await expect(meta('og:image:alt')).toHaveAttribute(
+        'content',
+        filled(site.shareImage.alt, site),
+      );
       await expect(meta('twitter:card')).toHaveAttribute('content', 'summary_large_image');
       // Icons: SVG, a PNG fallback, and one for the iOS home screen.
       await expect(page.locator('link[rel="icon"][type="image/svg+xml"]')).toHaveCount(1);
@@ -95,7 +99,7 @@ test.describe('structured data on the South Africa page', () => {
       parsePhoneNumberWithError(phone, site.phoneCountry).formatInternational();
 
     expect(office).toMatchObject({
-      name: southAfrica.office.name,
+      name: filled(southAfrica.office.name, site),
       url: absoluteUrl(routes.southAfrica),
       address: {
         '@type': 'PostalAddress',

@@ -1,4 +1,5 @@
 import { site } from '../content/site';
+import { filled } from './support/copy';
 import { expect, test } from './support/fixtures';
 import { pages } from './support/pages';
 
@@ -18,10 +19,9 @@ for (const expected of pages) {
     }) => {
       await page.goto(expected.path);
       const banner = page.getByRole('banner');
-      await expect(banner.getByRole('link', { name: site.logoLabel })).toHaveAttribute(
-        'href',
-        site.logoHref,
-      );
+      await expect(
+        banner.getByRole('link', { name: filled(site.logoLabel, site) }),
+      ).toHaveAttribute('href', site.logoHref);
       await expect(page.getByRole('main')).toHaveCount(1);
       await expect(page.getByRole('contentinfo')).toHaveText(expected.copyright);
     });

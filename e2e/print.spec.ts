@@ -1,7 +1,7 @@
 import { contact } from '../content/contact';
 import { navigation } from '../content/navigation';
 import { southAfrica } from '../content/south-africa';
-import { fillTemplate } from '../lib/template';
+import { filled } from './support/copy';
 import { expect, test } from './support/fixtures';
 
 test.describe('printing the South Africa page', () => {
@@ -24,7 +24,7 @@ test.describe('printing the South Africa page', () => {
     for (const line of contact.onlineBankingLines) {
       await expect(card.getByRole('link', { name: line.phone })).toBeVisible();
     }
-    await expect(card).toContainText(fillTemplate(contact.hours.text, contact.hours));
+    await expect(card).toContainText(filled(contact.hours.text, contact.hours));
     // Printers drop background colours: text that sat on them must not stay white.
     for (const element of [
       page.getByRole('heading', { level: 1 }),

@@ -1,6 +1,5 @@
-import type { Weekday } from '@/content/types';
-
-const WEEKDAYS: readonly Weekday[] = [
+/** The days of the week, as schema.org and visitors know them. */
+export const WEEKDAYS = [
   'Monday',
   'Tuesday',
   'Wednesday',
@@ -8,7 +7,10 @@ const WEEKDAYS: readonly Weekday[] = [
   'Friday',
   'Saturday',
   'Sunday',
-];
+] as const;
+
+/** A day of the week. */
+export type Weekday = (typeof WEEKDAYS)[number];
 
 /**
  * @param from First day, e.g. 'Monday'.

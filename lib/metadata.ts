@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { site } from '@/content/site';
+import { withBrand } from './brand';
 import { fillTemplate } from './template';
 
 /**
@@ -14,7 +15,7 @@ export function pageTitle(title: string): string {
 type PageMetadata = {
   /** The page's own title. */
   title: string;
-  /** Its meta description. */
+  /** Its meta description; it may say {name} and {division}. */
   description: string;
   /** Its canonical path; leave it out for pages that must not be indexed. */
   path?: string;
@@ -24,14 +25,15 @@ type PageMetadata = {
  * A page's metadata: title, description, canonical link, and share cards for Open Graph and X.
  * Relative URLs resolve against `metadataBase`, set once in the root layout.
  */
-export function pageMetadata({ title, description, path }: PageMetadata): Metadata {
+export function pageMetadata({ title, path, ...page }: PageMetadata): Metadata {
   const fullTitle = pageTitle(title);
+  const description = withBrand(page.description);
   const { shareImage } = site;
   const image = {
     url: shareImage.src,
     width: shareImage.width,
     height: shareImage.height,
-    alt: shareImage.alt,
+    alt: withBrand(shareImage.alt),
   };
   return {
     title: { absolute: fullTitle },

@@ -1,5 +1,6 @@
 import { parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js/max';
-import type { Contacts, CountryPage } from '@/content/types';
+import type { Contacts, CountryPage } from '@/content/schema';
+import { withBrand } from './brand';
 import { convertTime, weekdaysBetween } from './hours';
 import { absoluteUrl } from './site-url';
 
@@ -35,7 +36,7 @@ export function countryPageStructuredData({ page, contacts, path, phoneCountry }
       {
         '@type': 'FinancialService',
         '@id': `${absoluteUrl(path)}#office`,
-        name: office.name,
+        name: withBrand(office.name),
         url: absoluteUrl(path),
         address: {
           '@type': 'PostalAddress',

@@ -4,13 +4,15 @@
  * - public/images/share.png   1200 × 630 preview for share cards (Open Graph, X);
  * - app/icon.png              32 × 32 fallback for browsers without SVG favicons;
  * - app/apple-icon.png        180 × 180 home-screen icon for iOS.
- * Run it again after changing the logo, the hero or the bank's name.
+ * Run it again after changing the logo, the hero or the bank's name (content:check says when).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { site } from '../content/site';
 import { southAfrica } from '../content/south-africa';
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
+import { shareImageTitle } from '../lib/share-image';
+import { withPngText } from './shared/png-text';
 
 const mark = readFileSync('app/icon.svg', 'utf8');
 const hero = readFileSync(`public${southAfrica.hero.src}`, 'utf8');
@@ -61,7 +63,10 @@ for (const [file, html, width, height] of [
   const page = await browser.newPage({ viewport: { width, height } });
   await page.setContent(html);
   await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode())));
-  await page.screenshot({ path: file, omitBackground: file === 'app/icon.png' });
+  const png = await page.screenshot({ omitBackground: file === 'app/icon.png' });
+  // The share image keeps the words it shows, so that content:check notices when they change.
+  const title = shareImageTitle(site, southAfrica);
+  writeFileSync(file, file === 'public/images/share.png' ? withPngText(png, 'Title', title) : png);
   await page.close();
   console.log(`images: wrote ${file} (${width} × ${height})`);
 }

@@ -19,7 +19,6 @@ import { TextSection } from '@/components/sections/text-section';
 import { pageMetadata } from '@/lib/metadata';
 import { routes } from '@/lib/routes';
 import { countryPageStructuredData } from '@/lib/structured-data';
-import { fillTemplate } from '@/lib/template';
 
 export const metadata: Metadata = pageMetadata({
   title: page.title,
@@ -28,7 +27,7 @@ export const metadata: Metadata = pageMetadata({
 });
 
 export default function SouthAfricaPage() {
-  const { minimumPortfolio } = page;
+  const values = { minimumPortfolio: page.minimumPortfolio };
   return (
     <>
       <SiteHeader
@@ -40,22 +39,17 @@ export default function SouthAfricaPage() {
         <Breadcrumb label={page.breadcrumbLabel} backTo={page.backTo} parent={page.parent} />
         <Hero title={page.title} image={page.hero} />
         <PageBody>
-          <Intro paragraphs={page.intro.map((text) => fillTemplate(text, { minimumPortfolio }))} />
+          <Intro paragraphs={page.intro} values={values} />
           {page.sections.map((section) => (
-            <TextSection key={section.id} {...section} />
+            <TextSection key={section.id} {...section} values={values} />
           ))}
           <ContactSection
             content={page.contact}
             contacts={contact}
-            minimumPortfolio={minimumPortfolio}
+            values={values}
             phoneCountry={site.phoneCountry}
           />
-          <TextSection
-            id={page.important.id}
-            heading={page.important.heading}
-            paragraphs={page.important.paragraphs.map((text) => [text])}
-            tone="note"
-          />
+          <TextSection {...page.important} values={values} tone="note" />
         </PageBody>
       </PageMain>
       <SiteFooter {...site} year={page.copyrightYear} />

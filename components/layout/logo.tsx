@@ -1,4 +1,5 @@
-import type { Site } from '@/content/types';
+import type { Site } from '@/content/schema';
+import { fillTemplate } from '@/lib/template';
 import styles from './logo.module.css';
 
 type LogoProps = Pick<Site, 'name' | 'division' | 'logoLabel' | 'logoHref'>;
@@ -6,7 +7,11 @@ type LogoProps = Pick<Site, 'name' | 'division' | 'logoLabel' | 'logoHref'>;
 /** The bank's mark and name, linking home. */
 export function Logo({ name, division, logoLabel, logoHref }: LogoProps) {
   return (
-    <a className={styles.root} href={logoHref} aria-label={logoLabel}>
+    <a
+      className={styles.root}
+      href={logoHref}
+      aria-label={fillTemplate(logoLabel, { name, division })}
+    >
       <svg className={styles.mark} viewBox="0 0 40 40" width="40" height="40" aria-hidden="true">
         <rect width="40" height="40" rx="3" fill="currentColor" />
         <path d="M9 27 20 11l11 16-11-6-11 6Z" fill="#fff" />

@@ -1,4 +1,4 @@
-import type { Site } from '@/content/types';
+import type { Site } from '@/content/schema';
 import { fillTemplate } from '@/lib/template';
 import styles from './site-footer.module.css';
 

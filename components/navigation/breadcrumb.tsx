@@ -1,4 +1,4 @@
-import type { Link } from '@/content/types';
+import type { Link } from '@/content/schema';
 import { TemplateText } from '@/components/ui/template-text';
 import styles from './breadcrumb.module.css';
 

@@ -1,4 +1,4 @@
-import type { Navigation } from '@/content/types';
+import type { Navigation } from '@/content/schema';
 import { ButtonLink } from '@/components/ui/button-link';
 import { CollapsibleNav } from './collapsible-nav';
 import { NavList } from './nav-list';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { NavItem } from '@/content/types';
+import type { NavItem } from '@/content/schema';
 import styles from './nav-list.module.css';
 
 type NavListProps = {

@@ -1,32 +1,35 @@
+import type { ReactNode } from 'react';
 import type { CountryCode } from 'libphonenumber-js';
-import type { Contacts, CountryPage } from '@/content/types';
+import type { Contacts, CountryPage } from '@/content/schema';
 import { ButtonLink } from '@/components/ui/button-link';
 import { EmailLink } from '@/components/ui/email-link';
 import { PhoneLink } from '@/components/ui/phone-link';
+import { RichText } from '@/components/ui/rich-text';
 import { TemplateText } from '@/components/ui/template-text';
+import { mailtoHref } from '@/lib/mailto';
 import { fillTemplate } from '@/lib/template';
 import styles from './contact-section.module.css';
 
 type ContactSectionProps = {
   content: CountryPage['contact'];
   contacts: Contacts;
-  minimumPortfolio: string;
+  /** What each {placeholder} in the cards' paragraphs shows. */
+  values: Readonly<Record<string, ReactNode>>;
   phoneCountry: CountryCode;
 };
 
-const HEADING_ID = 'contact-heading';
-
-/** 'Contact your local team': a card for prospective clients and one for existing clients. */
-export function ContactSection({
-  content,
-  contacts,
-  minimumPortfolio,
-  phoneCountry,
-}: ContactSectionProps) {
+/**
+ * 'Contact your local team': a card for prospective clients and one for existing clients. Until the
+ * bank gives 'Request a call back' a page of its own, it opens an e-mail to the general enquiries
+ * mailbox, ready to send.
+ */
+export function ContactSection({ content, contacts, values, phoneCountry }: ContactSectionProps) {
   const { prospects, clients } = content;
+  const { subject, body, href, ...callBack } = prospects.callBack;
+  const headingId = `${content.id}-heading`;
   return (
-    <section className={styles.root} aria-labelledby={HEADING_ID}>
-      <h2 id={HEADING_ID} className={styles.heading}>
+    <section id={content.id} className={styles.root} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
         {content.heading}
       </h2>
       <div className={styles.cards}>
@@ -34,19 +37,26 @@ export function ContactSection({
           <h3 id={prospects.id} className={styles.cardHeading}>
             {prospects.heading}
           </h3>
-          {prospects.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{fillTemplate(paragraph, { minimumPortfolio })}</p>
+          {prospects.paragraphs.map((paragraph, index) => (
+            <p key={index}>
+              <RichText paragraph={paragraph} values={values} />
+            </p>
           ))}
           <p className={styles.action}>
-            <ButtonLink {...prospects.callBack} />
+            <ButtonLink
+              {...callBack}
+              href={href ?? mailtoHref(contacts.generalEmail, { subject, body })}
+            />
           </p>
         </article>
         <article className={styles.card} aria-labelledby={clients.id}>
           <h3 id={clients.id} className={styles.cardHeading}>
             {clients.heading}
           </h3>
-          {clients.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+          {clients.paragraphs.map((paragraph, index) => (
+            <p key={index}>
+              <RichText paragraph={paragraph} values={values} />
+            </p>
           ))}
           <h4 className={styles.subheading}>{clients.generalHeading}</h4>
           <p>

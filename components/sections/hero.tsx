@@ -1,4 +1,4 @@
-import type { Image } from '@/content/types';
+import type { Image } from '@/content/schema';
 import styles from './hero.module.css';
 
 type HeroProps = {

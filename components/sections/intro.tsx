@@ -1,11 +1,22 @@
+import type { ReactNode } from 'react';
+import type { Paragraph } from '@/content/schema';
+import { RichText } from '@/components/ui/rich-text';
 import styles from './intro.module.css';
 
+type IntroProps = {
+  paragraphs: ReadonlyArray<Paragraph>;
+  /** What each {placeholder} in the paragraphs shows. */
+  values: Readonly<Record<string, ReactNode>>;
+};
+
 /** The opening paragraphs of a page, set larger than body text. */
-export function Intro({ paragraphs }: { paragraphs: ReadonlyArray<string> }) {
+export function Intro({ paragraphs, values }: IntroProps) {
   return (
     <div className={styles.root}>
-      {paragraphs.map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
+      {paragraphs.map((paragraph, index) => (
+        <p key={index}>
+          <RichText paragraph={paragraph} values={values} />
+        </p>
       ))}
     </div>
   );

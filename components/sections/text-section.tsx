@@ -1,17 +1,20 @@
-import type { RichText as RichTextContent } from '@/content/types';
+import type { ReactNode } from 'react';
+import type { Paragraph } from '@/content/schema';
 import { RichText } from '@/components/ui/rich-text';
 import styles from './text-section.module.css';
 
 type TextSectionProps = {
   id: string;
   heading: string;
-  paragraphs: ReadonlyArray<RichTextContent>;
+  paragraphs: ReadonlyArray<Paragraph>;
+  /** What each {placeholder} in the paragraphs shows. */
+  values: Readonly<Record<string, ReactNode>>;
   /** 'plain' prose, or a 'note' set apart on a tinted panel (small print). */
   tone?: 'plain' | 'note';
 };
 
 /** A titled section of paragraphs, labelled by its heading. */
-export function TextSection({ id, heading, paragraphs, tone = 'plain' }: TextSectionProps) {
+export function TextSection({ id, heading, paragraphs, values, tone = 'plain' }: TextSectionProps) {
   const headingId = `${id}-heading`;
   return (
     <section id={id} className={styles.root} data-tone={tone} aria-labelledby={headingId}>
@@ -19,9 +22,9 @@ export function TextSection({ id, heading, paragraphs, tone = 'plain' }: TextSec
         {heading}
       </h2>
       <div className={styles.body}>
-        {paragraphs.map((paragraph) => (
-          <p key={paragraph.map((part) => (typeof part === 'string' ? part : part.label)).join('')}>
-            <RichText parts={paragraph} />
+        {paragraphs.map((paragraph, index) => (
+          <p key={index}>
+            <RichText paragraph={paragraph} values={values} />
           </p>
         ))}
       </div>

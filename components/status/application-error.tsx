@@ -1,4 +1,4 @@
-import type { ErrorPage, Site } from '@/content/types';
+import type { ErrorPage, Site } from '@/content/schema';
 import { Logo } from '@/components/layout/logo';
 import { PageMain } from '@/components/layout/page-main';
 import { SiteHeader } from '@/components/layout/site-header';

@@ -1,4 +1,4 @@
-import type { ButtonLink as ButtonLinkContent } from '@/content/types';
+import type { ButtonLink as ButtonLinkContent } from '@/content/schema';
 import styles from './button-link.module.css';
 
 type ButtonLinkProps = ButtonLinkContent & {

@@ -3,7 +3,7 @@ import { notFound } from '../../content/not-found';
 import { site } from '../../content/site';
 import { southAfrica } from '../../content/south-africa';
 import { pageTitle } from '../../lib/metadata';
-import { fillTemplate } from '../../lib/template';
+import { filled } from './copy';
 import { brief } from './brief';
 
 /** What every page promises: its address, answer, title, single <h1> and footer line. */
@@ -18,7 +18,7 @@ type PageExpectation = {
   scripts: boolean;
 };
 
-const copyright = (year: number) => fillTemplate(site.copyright, { year, name: site.name });
+const copyright = (year: number) => filled(site.copyright, { year, name: site.name });
 
 /** The three routes of the brief; the not-found page stands for every unknown address. */
 export const pages: readonly PageExpectation[] = [

@@ -1,0 +1,422 @@
+/**
+ * What the content files hold: each field's type, what it is for (hover a field in your editor to
+ * read it), the rules its value follows and the {placeholders} it may use. Content files import only
+ * types from here, so none of this code reaches a browser. `npm run content:check` applies it.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import * as phones from 'libphonenumber-js/max';
+import { z } from 'zod';
+import { WEEKDAYS } from '../lib/hours';
+import { pageRoutes, routes } from '../lib/routes';
+import { shareImageTitle } from '../lib/share-image';
+import { placeholdersOf } from '../lib/template';
+import { readPngText } from '../scripts/shared/png-text';
+
+/** Marks a placeholder to replace before going live: listed, but the build goes on. */
+export const GO_LIVE = { goLive: true } as const;
+
+/** The HTML standard's valid e-mail address (https://html.spec.whatwg.org/#valid-e-mail-address). */
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+/** Domains reserved for examples (RFC 2606, RFC 6761). */
+const EXAMPLE = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i;
+/** Ofcom's UK numbers for TV and radio drama (020 7946 0xxx, 0808 157 0xxx, …), national form. */
+const DRAMA =
+  /^(11[3-8]4960|1[2-6]14960|1914980|2079460|2896496|2920180|1632960|7700900|8081570|9098790|3069990)/;
+const languages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+/** A text rule; its message reads `"value" is not {what}: write it like {example}`. */
+const rule = (test: RegExp | ((value: string) => boolean), what: string, example: string) =>
+  z.string().refine(typeof test === 'function' ? test : (v) => test.test(v), {
+    error: (i) => `"${i.input}" is not ${what}: write it like ${example}`,
+  });
+/** Lists the value as a placeholder to replace before going live when `test` says so. */
+const goLive =
+  (test: (value: string) => boolean, why: string) => (v: string, ctx: z.RefinementCtx) =>
+    void (test(v) && ctx.addIssue({ code: 'custom', message: `${v} ${why}`, params: GO_LIVE }));
+/** A text that is not blank and uses only these {placeholders}. */
+const template = (...names: string[]) =>
+  z.string().superRefine((value, ctx) => {
+    if (!value.trim()) ctx.addIssue({ code: 'custom', message: 'is empty: write the text' });
+    for (const name of placeholdersOf(value).filter((n) => !names.includes(n))) {
+      const offer = names.map((n) => `{${n}}`).join(' ') || 'none';
+      ctx.addIssue({ code: 'custom', message: `uses {${name}}; this text offers ${offer}` });
+    }
+  });
+const text = template();
+const LONG = 'is longer than the 160 letters search results show';
+/** A meta description, short enough for search results to show it whole. */
+const description = (...names: string[]) => template(...names).refine((v) => v.length <= 160, LONG);
+const slug = rule(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words with dashes', 'contact-us');
+const latest = new Date().getFullYear() + 1;
+const year = z.int().refine((y) => y >= 1991 && y <= latest, `is no year from 1991 to ${latest}`);
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = rule(TIME, 'a 24-hour time', '09:00');
+const zones = [...Intl.supportedValuesOf('timeZone'), 'UTC'];
+const timeZone = rule((v) => zones.includes(v), 'a time zone', 'Africa/Johannesburg');
+const isLanguage = (v: string) => /^[a-z]{2,3}-[A-Z]{2}$/.test(v) && !!languages.of(v);
+const language = rule(isLanguage, 'a language tag', 'en-GB');
+const isOrigin = (v: string) => v.startsWith('https:') && new URL(v).origin === v;
+const origin = rule(isOrigin, 'an https:// address with nothing after the host', 'https://a.za');
+const isCountry = (v: string): v is phones.CountryCode => phones.isSupportedCountry(v);
+const country = rule(isCountry, 'a two-letter country code', 'ZA') as z.ZodType<phones.CountryCode>;
+/** Lists an address at a domain reserved for examples, after its last '@' or '/'. */
+const example = goLive((v) => EXAMPLE.test(v.replace(/^.*[@/]/, '')), 'is an example address');
+const email = rule(EMAIL, 'an e-mail address', 'name@bank.co.za').superRefine(example);
+/**
+ * What rules need from other files (the dialling country, the ids a field may name, the page title
+ * on the share image): `contentSchema` reads it from the content before checking the fields.
+ */
+const context = {
+  country: 'GB' as phones.CountryCode,
+  shareImageTitle: '',
+  sections: [] as unknown[],
+  group: [] as unknown[],
+  main: [] as unknown[],
+};
+/** An id that must be one of those `context` lists. */
+const idIn = (list: 'sections' | 'group' | 'main', what: string) =>
+  slug.refine((v) => context[list].includes(v), {
+    error: (i) => `"${i.input}" is not the id of ${what}`,
+  });
+
+/** A phone number as visitors read it; without + it is read with site.phoneCountry. */
+const phone = z.string().superRefine((value, ctx) => {
+  const number = phones.parsePhoneNumberFromString(value, context.country);
+  const fix = `is no phone number (read as ${context.country}): write it like 0808 157 0192`;
+  if (!number?.isValid()) ctx.addIssue({ code: 'custom', message: `"${value}" ${fix}` });
+  goLive(() => DRAMA.test(number?.nationalNumber ?? ''), "is from Ofcom's drama range")(value, ctx);
+});
+
+const isPage = (v: string) => pageRoutes.includes(v.split(/[?#]/)[0]!);
+const isMailto = (v: string) => EMAIL.test(v.slice(7).split('?')[0]!);
+const isTel = (v: string) => phones.isValidPhoneNumber(v.slice(4));
+/** What each kind of link must be, and what to write instead. */
+const links: [string, (href: string) => boolean, string][] = [
+  ['/', isPage, `is no page here: write ${pageRoutes.join(' or ')}`],
+  ['#', (v) => v === '#', 'names no page: write it like /south-africa#contact'],
+  ['https:', URL.canParse, 'is no web address: write it like https://www.bank.co.za'],
+  ['mailto:', isMailto, 'is no e-mail link: write it like mailto:name@bank.co.za'],
+  ['tel:', isTel, 'is no phone link: write it like tel:+27115550100'],
+  ['', () => false, 'is no safe link: write a path on this site or an https:// address'],
+];
+/** Where a link goes: a page here ('/south-africa', '/south-africa#contact'), an https:// address, a mailto: or tel: link, or '#' until the page exists. */
+const href = z.string().superRefine((value, ctx) => {
+  const [, test, fix] = links.find(([start]) => value.startsWith(start))!;
+  if (!test(value)) ctx.addIssue({ code: 'custom', message: `"${value}" ${fix}` });
+  const [route, id] = value.split('#');
+  if (id && route === routes.southAfrica && !context.sections.includes(id)) {
+    const fix = `write one of #${context.sections.join(' #')}`;
+    ctx.addIssue({ code: 'custom', message: `"${value}" names no section of ${route}: ${fix}` });
+  }
+  goLive((v) => v === '#', 'is a placeholder link that goes nowhere')(value, ctx);
+});
+
+/** A link a visitor can follow. */
+const link = z.strictObject({
+  /** Visible text of the link. */
+  label: text,
+  /** Where it goes: a page here ('/south-africa'), an https:// address, or '#' until it exists. */
+  href,
+});
+/** A link drawn as a button. */
+const buttonLink = link.extend({
+  /** 'primary' is filled with the brand colour; 'secondary' is outlined. */
+  variant: z.enum(['primary', 'secondary']),
+});
+/** An item of a navigation bar. */
+const navItem = link.extend({
+  /** Stable identifier, used to mark the current section; lower-case with dashes. */
+  id: slug,
+});
+const navItems = z.array(navItem).readonly();
+/** 'Plain text', or with links in it, a list in brackets: ['See our ', { label: 'rates', href: '/rates' }, '.']. */
+const paragraph = template('minimumPortfolio').or(z.array(template('minimumPortfolio').or(link)));
+
+/** An image file under public/. */
+const image = z.strictObject({
+  /** File under public/, from its folder, like '/images/hero.svg'. */
+  src: rule((v) => v.startsWith('/') && existsSync(`public${v}`), 'in public/', '/images/a.svg'),
+  /** What the image shows, read aloud to screen-reader users; '' for a purely decorative image. */
+  alt: z.string(),
+  /** Width of the file in pixels (stops the page jumping while it loads). */
+  width: z.int().positive(),
+  /** Height of the file in pixels. */
+  height: z.int().positive(),
+});
+/** Lists a share image drawn for other words than the content has now. */
+function drawnFromContent(src: string, ctx: z.RefinementCtx) {
+  const drawn = existsSync(`public${src}`) && readPngText(readFileSync(`public${src}`), 'Title');
+  const stale = `was drawn for "${drawn}", not "${context.shareImageTitle}": run npm run images`;
+  if (drawn !== context.shareImageTitle) goLive(() => true, stale)(src, ctx);
+}
+/** A page's footer. */
+const footer = {
+  /** Year in the footer's copyright line. */
+  copyrightYear: year,
+};
+
+/** Brand, shared interface words and site-wide settings: content/site.ts. */
+const site = z.strictObject({
+  /** The site's https:// address, nothing after the host; SITE_URL overrides it in a build. */
+  url: origin.superRefine(example),
+  /** The bank's name, written only here: other texts say {name}. */
+  name: text,
+  /** The division this site belongs to, shown under the name in the logo; other texts say {division}. */
+  division: text,
+  /** What screen readers say for the logo link; it starts with the logo's words, '{name} {division}'. */
+  logoLabel: template('name', 'division').refine(
+    (v) => v.startsWith('{name} {division}'),
+    "must start with '{name} {division}', the words the logo shows",
+  ),
+  /** Where the logo leads. */
+  logoHref: href,
+  /** Text of the link that lets keyboard users jump past the header. */
+  skipLink: text,
+  /** Added (invisibly) to links that open a new tab, so screen-reader users know. */
+  newTabNotice: text,
+  /** Browser-tab title of every page. Placeholders: {page} {division} {name}. */
+  pageTitle: template('page', 'division', 'name'),
+  /** Copyright line in footers. Placeholders: {year} {name}. */
+  copyright: template('year', 'name'),
+  /** Language of every page, like 'en-GB': screen readers choose their voice by it. */
+  language,
+  /** The picture shown when a page is shared, 1200 × 630 pixels. */
+  shareImage: image.extend({
+    /** File under public/, drawn from the content by `npm run images`. */
+    src: image.shape.src.superRefine(drawnFromContent),
+    /** What the picture shows, for screen readers and share cards. Placeholders: {name} {division}. */
+    alt: template('name', 'division'),
+  }),
+  /** Country whose dialling rules read numbers written without +, as a two-letter code. */
+  phoneCountry: country,
+});
+
+/** A phone line. */
+const phoneLine = z.strictObject({
+  /** Who the line is for, shown before the number, e.g. 'From the UK'. */
+  label: text,
+  /** The number as visitors read it: '0808 157 0192' in the UK, '+44 20 7946 0321' from abroad. */
+  phone,
+});
+
+/** Every phone number and e-mail address of the site, each written once: content/contact.ts. */
+const contact = z.strictObject({
+  /** Mailbox for general enquiries from clients in South Africa. */
+  generalEmail: email,
+  /** The two phone lines for online banking issues, in the order shown. */
+  onlineBankingLines: z.tuple([phoneLine, phoneLine]),
+  /** Mailbox for online banking issues. */
+  onlineBankingEmail: email,
+  /** Number offered for help on the not-found page. */
+  helpPhone: phone,
+  /** When the teams above answer. */
+  hours: z
+    .strictObject({
+      /** First day of the working week. */
+      from: z.enum(WEEKDAYS),
+      /** Last day of the working week. */
+      to: z.enum(WEEKDAYS),
+      /** Opening time, 24-hour 'HH:MM', in `timeZone`. */
+      opens: time,
+      /** Closing time, 24-hour 'HH:MM', in `timeZone`. */
+      closes: time,
+      /** Time zone of `opens` and `closes`, an IANA name such as 'UTC' or 'Africa/Johannesburg'. */
+      timeZone,
+      /** How the hours read on the page. Placeholders: {opens} {closes} {timeZone} {from} {to}. */
+      text: template('opens', 'closes', 'timeZone', 'from', 'to'),
+    })
+    .refine((h) => ![h.opens, h.closes].every((t) => TIME.test(t)) || h.opens < h.closes, {
+      path: ['closes'],
+      error: 'is not after opens: the team must open before it closes',
+    }),
+});
+
+/** The two navigation bars of the Private Bank site: content/navigation.ts. */
+const navigation = z.strictObject({
+  /** Accessible name of the top bar of group websites. */
+  groupLabel: text,
+  /** Text of the button that opens the top bar on small screens. */
+  groupMenu: text,
+  /** Links to the group's websites, in order. */
+  group: navItems,
+  /** Id of the group item that is this website. */
+  groupCurrent: idIn('group', 'an item of navigation.group'),
+  /** The 'Log in' button of the top bar. */
+  logIn: buttonLink,
+  /** Links after 'Log in', in order. */
+  service: navItems,
+  /** Accessible name of the main navigation. */
+  mainLabel: text,
+  /** Text of the button that opens the main navigation on small screens. */
+  mainMenu: text,
+  /** Sections of the Private Bank site, in order. */
+  main: navItems,
+});
+
+/** The page at '/': content/home.ts. */
+const home = z.strictObject({
+  /** Browser-tab title and the page's only heading. */
+  title: text,
+  /** One or two sentences for search results and share cards. Placeholders: {name} {division}. */
+  description: description('name', 'division'),
+  /** Sentence under the heading. */
+  lead: text,
+  /** Link to the South Africa office, opened in a new tab. */
+  officeLink: buttonLink,
+  /** Button to an address that is not a page, to show the not-found page. */
+  brokenLink: buttonLink.extend({
+    /** An address on this site that is no page, like '/this-page-does-not-exist'. */
+    href: rule((v) => v.startsWith('/') && !pageRoutes.includes(v), 'a missing page', '/gone'),
+  }),
+  ...footer,
+});
+
+const TWICE = 'is the id of another section too: give each its own';
+/** A section or card that /south-africa#id leads to. */
+const anchored = {
+  /** Stable identifier, the section's anchor (#id); lower-case with dashes. */
+  id: slug.refine((v) => context.sections.indexOf(v) === context.sections.lastIndexOf(v), TWICE),
+  /** Heading of the section. */
+  heading: text,
+};
+const section = {
+  ...anchored,
+  /** Paragraphs, in order; they may use {minimumPortfolio}. See `paragraph` for links in them. */
+  paragraphs: z.array(paragraph),
+};
+
+/** The South Africa country page: content/south-africa.ts. */
+const countryPage = z.strictObject({
+  /** Browser-tab title and the hero's heading. */
+  title: text,
+  /** One or two sentences for search results and share cards. */
+  description: description(),
+  /** The office, as search engines are told about it. */
+  office: z.strictObject({
+    /** The office's name. Placeholders: {name} {division}. */
+    name: template('name', 'division'),
+    /** City. */
+    locality: text,
+    /** Country, as a two-letter ISO 3166 code ('ZA'). */
+    country,
+    /** The office's time zone ('Africa/Johannesburg'); search engines read opening hours in it. */
+    timeZone,
+  }),
+  /** Id of the main-navigation item this page belongs to (see content/navigation.ts). */
+  section: idIn('main', 'an item of navigation.main'),
+  /** Accessible name of the 'Back to:' trail. */
+  breadcrumbLabel: text,
+  /** The 'Back to:' line. Placeholders: {parent} (the link to the page one level up). */
+  backTo: template('parent'),
+  /** The page one level up. */
+  parent: link,
+  /** Picture behind the hero heading. */
+  hero: image,
+  /** Smallest portfolio the Private Bank accepts, as written; '\u00a0' keeps '£5 million' together. */
+  minimumPortfolio: text,
+  /** Opening paragraphs; they may use {minimumPortfolio}. */
+  intro: section.paragraphs,
+  /** Sections between the intro and the contact cards, in order. */
+  sections: z.array(z.strictObject(section)),
+  /** The 'Contact your local team' section. */
+  contact: z.strictObject({
+    ...anchored,
+    /** Card for prospective clients. */
+    prospects: z.strictObject({
+      ...section,
+      /** 'Request a call back': an e-mail to general enquiries with this subject and body, or `href`. */
+      callBack: buttonLink.extend({
+        /** A page for call-back requests, once there is one; until then the e-mail below. */
+        href: href.optional(),
+        /** Subject of the e-mail. */
+        subject: text,
+        /** Text of the e-mail, ready for the visitor to complete; '\n' starts a new line. */
+        body: text,
+      }),
+    }),
+    /** Card for existing clients. */
+    clients: z.strictObject({
+      ...section,
+      /** Heading above the general enquiries e-mail. */
+      generalHeading: text,
+      /** Heading above the online banking phone lines and e-mail. */
+      onlineHeading: text,
+      /** How each online banking phone line reads. Placeholders: {label} {phone}. */
+      phoneLine: template('label', 'phone'),
+      /** The line with the online banking e-mail address. Placeholders: {email}. */
+      emailLine: template('email'),
+      /** Heading above the opening hours. */
+      hoursHeading: text,
+    }),
+  }),
+  /** The 'Important information' section. */
+  important: z.strictObject(section),
+  ...footer,
+});
+
+/** A page that tells the visitor something went wrong. */
+const statusPage = {
+  /** Browser-tab title. */
+  title: text,
+  /** The heading. */
+  heading: text,
+  /** Sentence under the heading. */
+  message: text,
+  /** Button back to the homepage. */
+  home: buttonLink,
+  ...footer,
+};
+
+/** The page shown for any address that does not exist: content/not-found.ts. */
+const notFound = z.strictObject({
+  ...statusPage,
+  /** Sentence for the page's meta description. */
+  description: description(),
+  /** First line of the heading, above `heading`. */
+  exclamation: text,
+  /** Text of the button that goes back one page. */
+  back: text,
+  /** The help line under the buttons. Placeholders: {phone} {helpCentre}. */
+  help: template('phone', 'helpCentre'),
+  /** The help centre link. */
+  helpCentre: link,
+  /** Warning written to the browser console, followed by the address that was not found. */
+  consoleMessage: text,
+});
+
+/** What shows when the site fails while running in the browser: content/error.ts. */
+const errorPage = z.strictObject(statusPage);
+
+type Draft = Partial<{ site: Site; navigation: Navigation; southAfrica: CountryPage }>;
+/** Fills `context` from the content, read defensively: the content may be wrong. */
+function readContext(draft?: Draft): unknown {
+  const { site, navigation, southAfrica: page } = draft ?? {};
+  const ids = (items: readonly ({ id?: string } | undefined)[] = []) => items.map((i) => i?.id);
+  const { sections = [], contact, important } = page ?? {};
+  const anchored = [...sections, contact, contact?.prospects, contact?.clients, important];
+  const country = site?.phoneCountry ?? '';
+  context.country = phones.isSupportedCountry(country) ? country : 'GB';
+  context.shareImageTitle = shareImageTitle(site ?? {}, page ?? {});
+  context.sections = ['main', ...ids(anchored)];
+  context.group = ids(navigation?.group);
+  context.main = ids(navigation?.main);
+  return draft;
+}
+
+/** Each content file's export, by its name. */
+const files = { site, contact, navigation, home, southAfrica: countryPage, notFound, errorPage };
+/** All content: each file's export by its name, checked after `context` is read from it. */
+export const contentSchema = z.preprocess(readContext, z.strictObject(files));
+
+export type Site = z.infer<typeof site>;
+export type Contacts = z.infer<typeof contact>;
+export type Navigation = z.infer<typeof navigation>;
+export type HomePage = z.infer<typeof home>;
+export type CountryPage = z.infer<typeof countryPage>;
+export type NotFoundPage = z.infer<typeof notFound>;
+export type ErrorPage = z.infer<typeof errorPage>;
+export type Link = z.infer<typeof link>;
+export type ButtonLink = z.infer<typeof buttonLink>;
+export type NavItem = z.infer<typeof navItem>;
+export type Image = z.infer<typeof image>;
+export type Paragraph = z.infer<typeof paragraph>;

@@ -1,61 +1,67 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './e2e/support/chromium';
+import { buildProblem } from './e2e/support/build-freshness';
+import { chromiumArgs, chromiumPath } from './scripts/shared/browsers';
 
 const isCI = Boolean(process.env.CI);
+/** The first of the ports the test servers take on 127.0.0.1; E2E_PORT moves them all. */
 const port = Number(process.env.E2E_PORT ?? 4173);
-const nginxPort = port + 1;
 
-/** Serves out/ and answers unknown and malformed paths with 404.html and status 404, as production does. */
-export const previewServer = {
-  command: 'npm run preview',
-  env: { PORT: String(port) },
-  url: `http://127.0.0.1:${port}/`,
-  reuseExistingServer: !isCI,
+// Before any server starts, in the main process only: the suite tests out/, so it must be there and
+// newer than the sources. One line says so, rather than a failure on every page.
+if (!process.env.TEST_WORKER_INDEX) {
+  const problem = buildProblem();
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
+}
+
+/** A test server; a port already held by anything else fails the run, never gets tested. */
+const server = (command: string, at: number) => ({
+  command,
+  env: { PORT: String(at) },
+  url: `http://127.0.0.1:${at}/`,
+  reuseExistingServer: false,
+});
+
+/** The server `npm start` uses: serves out/ with clean URLs and the not-found page. */
+const startServer = server('npm run preview', port);
+/** The production nginx configuration, headers and CSP included. */
+const productionServer = server('npm run preview:prod', port + 1);
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: { ...(chromiumPath && { executablePath: chromiumPath }), args: chromiumArgs },
 };
 
-/** Serves out/ through the production nginx configuration, headers and CSP included. */
-const productionServer = {
-  command: 'npm run preview:prod',
-  env: { PORT: String(nginxPort) },
-  url: `http://127.0.0.1:${nginxPort}/`,
-  reuseExistingServer: !isCI,
-};
-
-/** Specs that read out/ or run tools, with no server involved: run once, not per server. */
-const buildOnly = ['budgets.spec.ts', 'content-check.spec.ts', 'validity.spec.ts'];
+/** Specs that read out/ or run tools, with no browser or server involved. */
+const buildSpecs = ['budgets.spec.ts', 'content-check.spec.ts', 'validity.spec.ts'];
 
 /**
- * Smoke tests against the built export in out/, served on 127.0.0.1 twice: by the light preview
- * server, and by nginx with the production configuration, where headers and hostile addresses are
- * tested too.
+ * The browser suite runs once, in Chromium, against the built export served by the production
+ * nginx configuration. A short smoke proves that the server `npm start` uses serves every page and
+ * the not-found page; the build specs check out/ itself.
  */
 export default defineConfig({
   testDir: './e2e',
-  testIgnore: ['screenshots.spec.ts'],
-  globalSetup: './e2e/support/require-build.ts',
   fullyParallel: true,
   forbidOnly: isCI,
   retries: 0,
   workers: 2,
   reporter: isCI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  use: {
-    trace: 'retain-on-failure',
-    launchOptions: {
-      ...(chromiumPath && { executablePath: chromiumPath }),
-      args: chromiumArgs,
-    },
-  },
+  use: { trace: 'retain-on-failure' },
   projects: [
+    { name: 'build', testMatch: buildSpecs },
     {
-      name: 'preview',
-      testIgnore: ['screenshots.spec.ts', 'production-server.spec.ts'],
-      use: { ...devices['Desktop Chrome'], baseURL: previewServer.url.slice(0, -1) },
+      name: 'chromium',
+      testIgnore: [...buildSpecs, 'smoke.spec.ts'],
+      use: { ...chromium, baseURL: productionServer.url.slice(0, -1) },
     },
     {
-      name: 'nginx',
-      testIgnore: ['screenshots.spec.ts', ...buildOnly],
-      use: { ...devices['Desktop Chrome'], baseURL: productionServer.url.slice(0, -1) },
+      name: 'start server',
+      testMatch: 'smoke.spec.ts',
+      use: { ...chromium, baseURL: startServer.url.slice(0, -1) },
     },
   ],
-  webServer: [previewServer, productionServer],
+  webServer: [startServer, productionServer],
 });

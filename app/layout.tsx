@@ -1,8 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { site } from '@/content/site';
-import { MAIN_ID } from '@/components/layout/page-main';
-import { SkipLink } from '@/components/layout/skip-link';
 import { siteUrl } from '@/lib/site-url';
 import './globals.css';
 
@@ -19,10 +17,7 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang={site.language}>
-      <body>
-        <SkipLink href={`#${MAIN_ID}`} label={site.skipLink} />
-        {children}
-      </body>
+      <body>{children}</body>
     </html>
   );
 }

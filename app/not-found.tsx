@@ -2,10 +2,7 @@ import type { Metadata } from 'next';
 import { contact } from '@/content/contact';
 import { notFound } from '@/content/not-found';
 import { site } from '@/content/site';
-import { Logo } from '@/components/layout/logo';
-import { PageMain } from '@/components/layout/page-main';
-import { SiteFooter } from '@/components/layout/site-footer';
-import { SiteHeader } from '@/components/layout/site-header';
+import { PageShell } from '@/components/layout/page-shell';
 import { BackButton } from '@/components/status/back-button';
 import { MissingPathLog } from '@/components/status/missing-path-log';
 import { StatusPanel } from '@/components/status/status-panel';
@@ -22,33 +19,29 @@ export const metadata: Metadata = pageMetadata({
 
 export default function NotFound() {
   return (
-    <>
+    <PageShell site={site} year={notFound.copyrightYear}>
       <MissingPathLog message={notFound.consoleMessage} />
-      <SiteHeader logo={<Logo {...site} />} />
-      <PageMain>
-        <StatusPanel
-          headingLines={[notFound.exclamation, notFound.heading]}
-          message={notFound.message}
-          actions={
-            <>
-              <ButtonLink {...notFound.home} />
-              <BackButton label={notFound.back} fallbackHref={notFound.home.href} />
-            </>
-          }
-          aside={
-            <p>
-              <TemplateText
-                text={notFound.help}
-                values={{
-                  phone: <PhoneLink phone={contact.helpPhone} country={site.phoneCountry} />,
-                  helpCentre: <a href={notFound.helpCentre.href}>{notFound.helpCentre.label}</a>,
-                }}
-              />
-            </p>
-          }
-        />
-      </PageMain>
-      <SiteFooter {...site} year={notFound.copyrightYear} />
-    </>
+      <StatusPanel
+        headingLines={[notFound.exclamation, notFound.heading]}
+        message={notFound.message}
+        actions={
+          <>
+            <ButtonLink {...notFound.home} />
+            <BackButton label={notFound.back} fallbackHref={notFound.home.href} />
+          </>
+        }
+        aside={
+          <p>
+            <TemplateText
+              text={notFound.help}
+              values={{
+                phone: <PhoneLink phone={contact.helpPhone} country={site.phoneCountry} />,
+                helpCentre: <a href={notFound.helpCentre.href}>{notFound.helpCentre.label}</a>,
+              }}
+            />
+          </p>
+        }
+      />
+    </PageShell>
   );
 }

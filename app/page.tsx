@@ -1,10 +1,7 @@
 import type { Metadata } from 'next';
 import { home } from '@/content/home';
 import { site } from '@/content/site';
-import { Logo } from '@/components/layout/logo';
-import { PageMain } from '@/components/layout/page-main';
-import { SiteFooter } from '@/components/layout/site-footer';
-import { SiteHeader } from '@/components/layout/site-header';
+import { PageShell } from '@/components/layout/page-shell';
 import { StatusPanel } from '@/components/status/status-panel';
 import { ButtonLink } from '@/components/ui/button-link';
 import { pageMetadata } from '@/lib/metadata';
@@ -18,21 +15,17 @@ export const metadata: Metadata = pageMetadata({
 
 export default function HomePage() {
   return (
-    <>
-      <SiteHeader logo={<Logo {...site} />} />
-      <PageMain>
-        <StatusPanel
-          headingLines={[home.title]}
-          message={home.lead}
-          actions={
-            <>
-              <ButtonLink {...home.officeLink} newTabNotice={site.newTabNotice} />
-              <ButtonLink {...home.brokenLink} />
-            </>
-          }
-        />
-      </PageMain>
-      <SiteFooter {...site} year={home.copyrightYear} />
-    </>
+    <PageShell site={site} year={home.copyrightYear}>
+      <StatusPanel
+        headingLines={[home.title]}
+        message={home.lead}
+        actions={
+          <>
+            <ButtonLink {...home.officeLink} newTabNotice={site.newTabNotice} />
+            <ButtonLink {...home.brokenLink} />
+          </>
+        }
+      />
+    </PageShell>
   );
 }

@@ -1,10 +1,10 @@
 import type { MetadataRoute } from 'next';
-import { indexedRoutes } from '@/lib/routes';
+import { pageRoutes } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/site-url';
 
 // A static export needs every route written at build time.
 export const dynamic = 'force-static';
 
 export default function sitemap(): MetadataRoute.Sitemap {
-  return indexedRoutes.map((path) => ({ url: absoluteUrl(path) }));
+  return pageRoutes.map((path) => ({ url: absoluteUrl(path) }));
 }

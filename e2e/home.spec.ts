@@ -2,11 +2,17 @@ import { home } from '../content/home';
 import { notFound } from '../content/not-found';
 import { site } from '../content/site';
 import { southAfrica } from '../content/south-africa';
+import { brief } from './support/brief';
 import { expect, test } from './support/fixtures';
 
 test.describe('home page', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/');
+  });
+
+  test("carries the brief's title in its tab and its heading", async ({ page }) => {
+    expect((await page.title()).startsWith(`${brief.homeTitle} |`)).toBe(true);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(brief.homeTitle);
   });
 
   test('shows the lead under the heading', async ({ page }) => {

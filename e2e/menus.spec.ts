@@ -40,14 +40,14 @@ test.describe('on a phone, both navigations fold into menus', () => {
       // Folded: the links are out of sight and out of the screen reader's way.
       await expect(firstLink).toBeHidden();
       expect(await accessibilityNodes(page, menu.button)).toContainEqual(
-        expect.objectContaining({ expanded: false }),
+        expect.objectContaining({ role: 'DisclosureTriangle', expanded: false }),
       );
 
       await tabTo(page, menu.button);
       await page.keyboard.press('Enter');
       await expect(firstLink).toBeVisible();
       expect(await accessibilityNodes(page, menu.button)).toContainEqual(
-        expect.objectContaining({ expanded: true }),
+        expect.objectContaining({ role: 'DisclosureTriangle', expanded: true }),
       );
       // The next Tab goes into the menu.
       await page.keyboard.press('Tab');

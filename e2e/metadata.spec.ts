@@ -5,16 +5,16 @@ import { home } from '../content/home';
 import { notFound } from '../content/not-found';
 import { site } from '../content/site';
 import { southAfrica } from '../content/south-africa';
-import { indexedRoutes, routes } from '../lib/routes';
 import { absoluteUrl } from '../lib/site-url';
 import { brief } from './support/brief';
 import { filled } from './support/copy';
 import { expect, test } from './support/fixtures';
 import { pages } from './support/pages';
 
+const [homePath, southAfricaPath] = brief.routes;
 const descriptions: Record<string, string> = {
-  [routes.home]: filled(home.description, site),
-  [routes.southAfrica]: southAfrica.description,
+  [homePath]: filled(home.description, site),
+  [southAfricaPath]: southAfrica.description,
 };
 
 test.describe('metadata', () => {
@@ -74,7 +74,7 @@ test.describe('metadata', () => {
     const locations = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
       (m) => m[1],
     );
-    expect(locations).toEqual(indexedRoutes.map((path) => absoluteUrl(path)));
+    expect(locations).toEqual(brief.routes.map((path) => absoluteUrl(path)));
   });
 
   test('the share image is a 1200 × 630 PNG', () => {
@@ -89,7 +89,7 @@ test.describe('structured data on the South Africa page', () => {
   type Thing = Record<string, unknown> & { '@type': string };
 
   test('describes the office as the page does, with hours in local time', async ({ page }) => {
-    await page.goto(routes.southAfrica);
+    await page.goto(southAfricaPath);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(blocks).toHaveLength(1);
     const data = JSON.parse(blocks[0] ?? '{}') as { '@context': string; '@graph': Thing[] };
@@ -100,7 +100,7 @@ test.describe('structured data on the South Africa page', () => {
 
     expect(office).toMatchObject({
       name: filled(southAfrica.office.name, site),
-      url: absoluteUrl(routes.southAfrica),
+      url: absoluteUrl(southAfricaPath),
       address: {
         '@type': 'PostalAddress',
         addressLocality: brief.office.locality,
@@ -132,7 +132,7 @@ test.describe('structured data on the South Africa page', () => {
   });
 
   test("lists the breadcrumb trail that 'Back to:' shows", async ({ page }) => {
-    await page.goto(routes.southAfrica);
+    await page.goto(southAfricaPath);
     const block = await page.locator('script[type="application/ld+json"]').textContent();
     const graph = (JSON.parse(block ?? '{}') as { '@graph': Thing[] })['@graph'];
     const trail = graph.find((thing) => thing['@type'] === 'BreadcrumbList');
@@ -147,7 +147,7 @@ test.describe('structured data on the South Africa page', () => {
         '@type': 'ListItem',
         position: 2,
         name: southAfrica.title,
-        item: absoluteUrl(routes.southAfrica),
+        item: absoluteUrl(southAfricaPath),
       },
     ]);
     // The same trail a visitor sees.

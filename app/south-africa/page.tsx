@@ -3,10 +3,7 @@ import { contact } from '@/content/contact';
 import { navigation } from '@/content/navigation';
 import { site } from '@/content/site';
 import { southAfrica as page } from '@/content/south-africa';
-import { Logo } from '@/components/layout/logo';
-import { PageMain } from '@/components/layout/page-main';
-import { SiteFooter } from '@/components/layout/site-footer';
-import { SiteHeader } from '@/components/layout/site-header';
+import { PageShell } from '@/components/layout/page-shell';
 import { Breadcrumb } from '@/components/navigation/breadcrumb';
 import { GroupNav } from '@/components/navigation/group-nav';
 import { MainNav } from '@/components/navigation/main-nav';
@@ -29,30 +26,27 @@ export const metadata: Metadata = pageMetadata({
 export default function SouthAfricaPage() {
   const values = { minimumPortfolio: page.minimumPortfolio };
   return (
-    <>
-      <SiteHeader
-        top={<GroupNav {...navigation} />}
-        logo={<Logo {...site} />}
-        nav={<MainNav {...navigation} currentId={page.section} />}
-      />
-      <PageMain>
-        <Breadcrumb label={page.breadcrumbLabel} backTo={page.backTo} parent={page.parent} />
-        <Hero title={page.title} image={page.hero} />
-        <PageBody>
-          <Intro paragraphs={page.intro} values={values} />
-          {page.sections.map((section) => (
-            <TextSection key={section.id} {...section} values={values} />
-          ))}
-          <ContactSection
-            content={page.contact}
-            contacts={contact}
-            values={values}
-            phoneCountry={site.phoneCountry}
-          />
-          <TextSection {...page.important} values={values} tone="note" />
-        </PageBody>
-      </PageMain>
-      <SiteFooter {...site} year={page.copyrightYear} />
+    <PageShell
+      site={site}
+      year={page.copyrightYear}
+      top={<GroupNav {...navigation} />}
+      nav={<MainNav {...navigation} currentId={page.section} />}
+    >
+      <Breadcrumb label={page.breadcrumbLabel} backTo={page.backTo} parent={page.parent} />
+      <Hero title={page.title} image={page.hero} />
+      <PageBody>
+        <Intro paragraphs={page.intro} values={values} />
+        {page.sections.map((section) => (
+          <TextSection key={section.id} {...section} values={values} />
+        ))}
+        <ContactSection
+          content={page.contact}
+          contacts={contact}
+          values={values}
+          phoneCountry={site.phoneCountry}
+        />
+        <TextSection {...page.important} values={values} variant="note" />
+      </PageBody>
       <JsonLd
         data={countryPageStructuredData({
           page,
@@ -61,6 +55,6 @@ export default function SouthAfricaPage() {
           phoneCountry: site.phoneCountry,
         })}
       />
-    </>
+    </PageShell>
   );
 }

@@ -7,7 +7,7 @@ type CollapsibleNavProps = {
   /** Text of the button that shows the links on small screens. */
   menuLabel: string;
   /** 'light' on the page background, 'dark' on the brand colour. */
-  tone: 'light' | 'dark';
+  surface: 'light' | 'dark';
   /** Where the menu button sits on small screens: in the flow, or in the top corner of the header. */
   placement: 'inline' | 'corner';
   children: ReactNode;
@@ -21,12 +21,17 @@ type CollapsibleNavProps = {
 export function CollapsibleNav({
   label,
   menuLabel,
-  tone,
+  surface,
   placement,
   children,
 }: CollapsibleNavProps) {
   return (
-    <nav className={styles.root} aria-label={label} data-tone={tone} data-placement={placement}>
+    <nav
+      className={styles.root}
+      aria-label={label}
+      data-surface={surface}
+      data-placement={placement}
+    >
       <details className={styles.details}>
         <summary className={styles.summary}>{menuLabel}</summary>
         {children}

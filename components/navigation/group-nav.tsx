@@ -21,10 +21,14 @@ export function GroupNav({
   return (
     <div className={styles.root}>
       <div className={styles.inner}>
-        <CollapsibleNav label={groupLabel} menuLabel={groupMenu} tone="dark" placement="inline">
+        <CollapsibleNav label={groupLabel} menuLabel={groupMenu} surface="dark" placement="inline">
           <div className={styles.lists}>
-            <NavList items={group} currentId={groupCurrent} tone="dark" />
-            <NavList items={service} tone="dark" first={<ButtonLink {...logIn} tone="dark" />} />
+            <NavList items={group} currentId={groupCurrent} surface="dark" />
+            <NavList
+              items={service}
+              surface="dark"
+              first={<ButtonLink {...logIn} surface="dark" />}
+            />
           </div>
         </CollapsibleNav>
       </div>

@@ -10,8 +10,8 @@ type MainNavProps = Pick<Navigation, 'mainLabel' | 'mainMenu' | 'main'> & {
 /** The Private Bank site's sections; the page's own section is marked current. */
 export function MainNav({ mainLabel, mainMenu, main, currentId }: MainNavProps) {
   return (
-    <CollapsibleNav label={mainLabel} menuLabel={mainMenu} tone="light" placement="corner">
-      <NavList items={main} currentId={currentId} tone="light" />
+    <CollapsibleNav label={mainLabel} menuLabel={mainMenu} surface="light" placement="corner">
+      <NavList items={main} currentId={currentId} surface="light" />
     </CollapsibleNav>
   );
 }

@@ -6,15 +6,15 @@ type NavListProps = {
   items: ReadonlyArray<NavItem>;
   /** Id of the item to mark as current: the section or site the page belongs to. */
   currentId?: string;
-  tone: 'light' | 'dark';
+  surface: 'light' | 'dark';
   /** An extra first item, such as a button. */
   first?: ReactNode;
 };
 
 /** The links of a navigation bar; the current one is marked with aria-current and a bar, not colour alone. */
-export function NavList({ items, currentId, tone, first }: NavListProps) {
+export function NavList({ items, currentId, surface, first }: NavListProps) {
   return (
-    <ul className={styles.root} data-tone={tone}>
+    <ul className={styles.root} data-surface={surface}>
       {first && <li className={styles.item}>{first}</li>}
       {items.map((item) => (
         <li key={item.id} className={styles.item}>

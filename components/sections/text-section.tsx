@@ -10,14 +10,20 @@ type TextSectionProps = {
   /** What each {placeholder} in the paragraphs shows. */
   values: Readonly<Record<string, ReactNode>>;
   /** 'plain' prose, or a 'note' set apart on a tinted panel (small print). */
-  tone?: 'plain' | 'note';
+  variant?: 'plain' | 'note';
 };
 
 /** A titled section of paragraphs, labelled by its heading. */
-export function TextSection({ id, heading, paragraphs, values, tone = 'plain' }: TextSectionProps) {
+export function TextSection({
+  id,
+  heading,
+  paragraphs,
+  values,
+  variant = 'plain',
+}: TextSectionProps) {
   const headingId = `${id}-heading`;
   return (
-    <section id={id} className={styles.root} data-tone={tone} aria-labelledby={headingId}>
+    <section id={id} className={styles.root} data-variant={variant} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
         {heading}
       </h2>

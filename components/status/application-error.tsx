@@ -1,7 +1,5 @@
 import type { ErrorPage, Site } from '@/content/schema';
-import { Logo } from '@/components/layout/logo';
-import { PageMain } from '@/components/layout/page-main';
-import { SiteHeader } from '@/components/layout/site-header';
+import { PageShell } from '@/components/layout/page-shell';
 import { ButtonLink } from '@/components/ui/button-link';
 import { StatusPanel } from './status-panel';
 
@@ -10,18 +8,15 @@ type ApplicationErrorProps = {
   site: Site;
 };
 
-/** What replaces a page that failed in the browser: the logo, the error and a way home. */
+/** What replaces a page that failed in the browser: the page shell, the error and a way home. */
 export function ApplicationError({ content, site }: ApplicationErrorProps) {
   return (
-    <>
-      <SiteHeader logo={<Logo {...site} />} />
-      <PageMain>
-        <StatusPanel
-          headingLines={[content.heading]}
-          message={content.message}
-          actions={<ButtonLink {...content.home} />}
-        />
-      </PageMain>
-    </>
+    <PageShell site={site} year={content.copyrightYear}>
+      <StatusPanel
+        headingLines={[content.heading]}
+        message={content.message}
+        actions={<ButtonLink {...content.home} />}
+      />
+    </PageShell>
   );
 }

@@ -3,7 +3,7 @@ import styles from './button-link.module.css';
 
 type ButtonLinkProps = ButtonLinkContent & {
   /** Background it sits on: 'light' (default) or 'dark' (the brand colour). */
-  tone?: 'light' | 'dark';
+  surface?: 'light' | 'dark';
   /** When set, the link opens in a new tab and this text tells screen-reader users so. */
   newTabNotice?: string;
 };
@@ -13,7 +13,7 @@ export function ButtonLink({
   label,
   href,
   variant,
-  tone = 'light',
+  surface = 'light',
   newTabNotice,
 }: ButtonLinkProps) {
   const newTab = newTabNotice !== undefined;
@@ -21,7 +21,7 @@ export function ButtonLink({
     <a
       className={styles.root}
       data-variant={variant}
-      data-tone={tone}
+      data-surface={surface}
       href={href}
       {...(newTab && { target: '_blank', rel: 'noopener noreferrer' })}
     >

@@ -1,9 +1,33 @@
 /**
- * The business constants that the product brief fixes (shared/spec/product-brief.md, §9). Tests
- * check these literally: a content edit that changes one must fail until the brief changes too.
+ * What the product brief fixes (shared/spec/product-brief.md), written out literally. Tests check
+ * these as they are: a content edit that changes one must fail until the brief changes too.
  * Everything else the tests expect is editorial copy, imported from content/.
  */
 export const brief = {
+  /** The routes with an address of their own; any other path is the not-found page. */
+  routes: ['/', '/south-africa'],
+  /** The title of the page at /, which its browser tab starts with. */
+  homeTitle: 'Oops! Something went wrong',
+  /** The top navigation of /south-africa, in order. */
+  topNavigation: [
+    'Private Bank',
+    'Channel Islands and Isle of Man',
+    'International Banking',
+    'Investment Bank',
+    'Corporate Banking',
+    'Log in',
+    'Contact us',
+    'About us',
+  ],
+  /** The main navigation of /south-africa, in order. */
+  mainNavigation: [
+    'What we offer',
+    'Who we work with',
+    'Where we’re located',
+    'Digital services',
+    'Insights',
+    'Support and information',
+  ],
   /** Copyright years of the footers. */
   copyrightYears: { home: 2025, notFound: 2024 },
   /** The minimum investable portfolio, as the page states it. */

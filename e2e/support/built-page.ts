@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { attr, elementsOf, isExecutable, textOf, type Element } from '../../scripts/html';
+import { attr, elementsOf, isExecutable, textOf, type Element } from '../../scripts/shared/html';
 
 /** A file the page loads, with its size as a CDN sends it (gzip, level 9). */
 type Resource = { url: string; type: 'html' | 'css' | 'js' | 'image'; bytes: number };

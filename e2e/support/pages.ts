@@ -2,9 +2,8 @@ import { home } from '../../content/home';
 import { notFound } from '../../content/not-found';
 import { site } from '../../content/site';
 import { southAfrica } from '../../content/south-africa';
-import { pageTitle } from '../../lib/metadata';
-import { filled } from './copy';
 import { brief } from './brief';
+import { filled } from './copy';
 
 /** What every page promises: its address, answer, title, single <h1> and footer line. */
 type PageExpectation = {
@@ -18,24 +17,25 @@ type PageExpectation = {
   scripts: boolean;
 };
 
-const copyright = (year: number) => filled(site.copyright, { year, name: site.name });
+const title = (page: string) => filled(site.pageTitle, { ...site, page });
+const copyright = (year: number) => filled(site.copyright, { ...site, year });
 
 /** The three routes of the brief; the not-found page stands for every unknown address. */
 export const pages: readonly PageExpectation[] = [
   {
     name: 'home',
-    path: '/',
+    path: brief.routes[0],
     status: 200,
-    title: pageTitle(home.title),
+    title: title(home.title),
     heading: home.title,
     copyright: copyright(brief.copyrightYears.home),
     scripts: false,
   },
   {
     name: 'south africa',
-    path: '/south-africa',
+    path: brief.routes[1],
     status: 200,
-    title: pageTitle(southAfrica.title),
+    title: title(southAfrica.title),
     heading: southAfrica.title,
     // The brief gives this page no footer year; it is the content's.
     copyright: copyright(southAfrica.copyrightYear),
@@ -45,7 +45,7 @@ export const pages: readonly PageExpectation[] = [
     name: 'not found',
     path: home.brokenLink.href,
     status: 404,
-    title: pageTitle(notFound.title),
+    title: title(notFound.title),
     heading: `${notFound.exclamation} ${notFound.heading}`,
     copyright: copyright(brief.copyrightYears.notFound),
     scripts: true,

@@ -19,9 +19,10 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
-import { startPreview } from './preview';
-import { strip } from './strip-js';
+import { notFoundPage, pages as exportedPages } from '../lib/routes';
+import { strip } from '../scripts/build/strip-js';
+import { chromiumArgs, chromiumPath } from '../scripts/shared/browsers';
+import { startPreview } from '../scripts/serve/preview';
 
 type Variant = { id: string; label: string; env: Record<string, string>; commands: string[][] };
 
@@ -51,9 +52,8 @@ const variants: Variant[] = [
 ];
 
 const pages = [
-  { name: '/', path: '/', file: 'index.html' },
-  { name: '/south-africa', path: '/south-africa', file: 'south-africa.html' },
-  { name: 'not found', path: '/404.html', file: '404.html' },
+  ...exportedPages.map((page) => ({ name: page.route, path: page.route, file: page.file })),
+  { name: 'not found', path: `/${notFoundPage.file}`, file: notFoundPage.file },
 ];
 
 /** Transferred bytes by type; 'other' is mostly the favicon. */

@@ -10,9 +10,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { site } from '../content/site';
 import { southAfrica } from '../content/south-africa';
-import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
 import { shareImageTitle } from '../lib/share-image';
-import { withPngText } from './shared/png-text';
+import { chromiumArgs, chromiumPath } from '../scripts/shared/browsers';
+import { withPngText } from '../scripts/shared/png-text';
 
 const mark = readFileSync('app/icon.svg', 'utf8');
 const hero = readFileSync(`public${southAfrica.hero.src}`, 'utf8');

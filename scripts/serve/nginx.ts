@@ -8,8 +8,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CSP_MAP } from '../build/server-headers';
 import { renderNginxConfig, type NginxOptions } from './nginx-config';
-import { CSP_MAP } from './server-config';
+import { ensurePortFree, runServer } from './port';
 
 /** Debian installs nginx in /usr/sbin, which is not on every user's PATH. */
 function findNginx(): string {
@@ -59,7 +60,8 @@ export function startNginx(options: Omit<NginxOptions, 'runtimeDir'>): {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.PORT ?? 8080);
-  try {
+  await runServer('preview:prod', async () => {
+    await ensurePortFree(port);
     const { nginx, stop } = startNginx({ listen: `listen 127.0.0.1:${port};`, siteRoot: 'out' });
     console.log(`Serving out/ through nginx at http://127.0.0.1:${port} (Ctrl+C to stop)`);
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
@@ -67,8 +69,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       stop();
       process.exit(code ?? 0);
     });
-  } catch (error) {
-    console.error(`preview:prod: ${(error as Error).message}`);
-    process.exit(1);
-  }
+  });
 }

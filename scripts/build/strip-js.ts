@@ -12,13 +12,14 @@
  * <script type="application/ld+json"> data blocks. The build fails, rather than strip, whenever a
  * page cannot be matched with its route's manifest.
  *
- * Usage: tsx scripts/strip-js.ts   (after `next build`; rewrites out/*.html in place)
+ * Usage: tsx scripts/build/strip-js.ts   (after `next build`; rewrites out/*.html in place)
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
-import { elementsOf, isExecutable } from './html';
+import { notFoundPage, pages } from '../../lib/routes';
+import { elementsOf, isExecutable } from '../shared/html';
 
 const OUT = 'out';
 const SERVER_APP = '.next/server/app';
@@ -29,13 +30,6 @@ type RouteManifest = {
   entryJSFiles: Record<string, string[]>;
   clientModules: Record<string, { chunks: string[] }>;
 };
-
-/** The exported HTML files of each route, as `next export` names them. */
-function htmlFilesOf(route: string): string[] {
-  if (route === '/') return ['index.html'];
-  if (route === '/_not-found') return ['_not-found.html', '404.html'];
-  return [`${route.slice(1)}.html`];
-}
 
 function readManifests(): RouteManifest[] {
   const files = readdirSync(SERVER_APP, { recursive: true, encoding: 'utf8' }).filter((file) =>
@@ -107,27 +101,26 @@ function main(): void {
     }
   }
 
-  const pages = readdirSync(OUT).filter((file) => file.endsWith('.html'));
+  const files = readdirSync(OUT).filter((file) => file.endsWith('.html'));
   const decided = new Set<string>();
   for (const manifest of manifests) {
     const route = routes[manifest.entry];
-    if (route === undefined) throw new Error(`strip-js: no route for ${manifest.entry}`);
+    const page = [...pages, notFoundPage].find((known) => known.route === route);
+    if (!page) throw new Error(`strip-js: route ${route} is not in lib/routes.ts; add it there`);
+    decided.add(page.file);
     const extra = extraChunks(manifest, framework);
-    for (const file of htmlFilesOf(route).filter((f) => pages.includes(f))) {
-      decided.add(file);
-      if (extra.length > 0) {
-        console.log(`strip-js: kept   ${file} (client components in ${extra.join(', ')})`);
-        continue;
-      }
-      const source = readFileSync(path.join(OUT, file), 'utf8');
-      const { html, removed } = strip(source);
-      writeFileSync(path.join(OUT, file), html);
-      console.log(
-        `strip-js: strip  ${file} (${removed} script elements, ${source.length} → ${html.length} bytes)`,
-      );
+    if (extra.length > 0) {
+      console.log(`strip-js: kept   ${page.file} (client components in ${extra.join(', ')})`);
+      continue;
     }
+    const source = readFileSync(path.join(OUT, page.file), 'utf8');
+    const { html, removed } = strip(source);
+    writeFileSync(path.join(OUT, page.file), html);
+    console.log(
+      `strip-js: strip  ${page.file} (${removed} script elements, ${source.length} → ${html.length} bytes)`,
+    );
   }
-  const unknown = pages.filter((file) => !decided.has(file));
+  const unknown = files.filter((file) => !decided.has(file));
   if (unknown.length > 0) {
     throw new Error(
       `strip-js: no route manifest for ${unknown.join(', ')}; cannot tell whether they need JavaScript`,

@@ -3,13 +3,15 @@
  * clean URLs (/south-africa serves south-africa.html), the not-found page with status 404 for every
  * unknown, odd or hostile address, and no directory listings.
  *
- * Usage: PORT=3000 tsx scripts/preview.ts   (PORT defaults to 3000)
+ * Usage: PORT=3000 tsx scripts/serve/preview.ts   (PORT defaults to 3000)
  */
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import serveHandler from 'serve-handler';
+import { notFoundPage } from '../../lib/routes';
+import { ensurePortFree, runServer } from './port';
 
 /** Where serve-handler answers with 404.html and status 404: a path no export writes. */
 const MISSING = '/.not-found';
@@ -37,7 +39,9 @@ function isLookup(request: IncomingMessage, exposeErrorPages: boolean): boolean 
   } catch {
     return false;
   }
-  const isErrorPage = /^\/(404|_not-found)(\.html|\.txt|\/|$)/.test(path);
+  const isErrorPage = [notFoundPage.file, notFoundPage.file.replace(/\.html$/, '')].includes(
+    path.slice(1),
+  );
   return (
     !/[\u0000-\u001f\u007f\\]/.test(path) &&
     !path.split('/').includes('..') &&
@@ -74,6 +78,9 @@ export function startPreview({
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.PORT ?? 3000);
-  await startPreview({ root: 'out', port });
-  console.log(`Serving out/ at http://127.0.0.1:${port} (Ctrl+C to stop)`);
+  await runServer('preview', async () => {
+    await ensurePortFree(port);
+    await startPreview({ root: 'out', port });
+    console.log(`Serving out/ at http://127.0.0.1:${port} (Ctrl+C to stop)`);
+  });
 }

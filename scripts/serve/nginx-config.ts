@@ -3,14 +3,15 @@
  *
  * Usage, on a server (after `npm run build`):
  *   LISTEN='listen 80;' SITE_ROOT=/srv/bank/out RUNTIME_DIR=/var/lib/bank-nginx \
- *     tsx scripts/nginx-config.ts > /etc/bank/nginx.conf
+ *     npx tsx scripts/serve/nginx-config.ts > /etc/bank/nginx.conf
  * `npm run preview:prod` and `npm run observatory` call renderNginxConfig directly.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IMMUTABLE_CACHE, securityHeaders } from '../deploy/security-headers';
-import { CSP_MAP } from './server-config';
+import { IMMUTABLE_CACHE, securityHeaders } from '../../deploy/security-headers';
+import { notFoundPage } from '../../lib/routes';
+import { CSP_MAP } from '../build/server-headers';
 
 const TEMPLATE = 'deploy/nginx.conf.template';
 
@@ -38,6 +39,8 @@ export function renderNginxConfig(options: NginxOptions): string {
     CSP_MAP: path.resolve(CSP_MAP),
     EXTRA_SERVERS: options.extraServers ?? '',
     IMMUTABLE_CACHE,
+    NOT_FOUND_FILE: notFoundPage.file,
+    NOT_FOUND_NAME: path.basename(notFoundPage.file, '.html'),
     SECURITY_HEADERS: Object.entries(securityHeaders)
       .map(([name, value]) => `add_header ${name} "${value}" always;`)
       .join('\n    '),

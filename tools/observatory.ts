@@ -14,7 +14,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startNginx } from './preview-prod';
+import { fileURLToPath } from 'node:url';
+import { startNginx } from '../scripts/serve/nginx';
 
 const HTTP_PORT = Number(process.env.OBSERVATORY_HTTP_PORT ?? 8480);
 const HTTPS_PORT = HTTP_PORT + 1;
@@ -37,15 +38,16 @@ async function listening(port: number): Promise<void> {
 
 /** The scan itself, in a process that trusts the throwaway certificate. */
 async function scan(): Promise<void> {
-  const root = 'node_modules/@mdn/mdn-http-observatory';
+  const root = '@mdn/mdn-http-observatory';
   // The package downloads the HSTS preload list at install, which cannot happen offline; an empty
   // list only forgoes the bonus for being on it.
-  const preload = `${root}/conf/hsts-preload.json`;
+  const folder = path.dirname(fileURLToPath(import.meta.resolve(`${root}/package.json`)));
+  const preload = path.join(folder, 'conf/hsts-preload.json');
   if (!existsSync(preload)) writeFileSync(preload, '{}');
-  const { retrieve } = await import(`../${root}/src/retriever/retriever.js`);
-  const { ALL_TESTS } = await import(`../${root}/src/constants.js`);
-  const grader = await import(`../${root}/src/grader/grader.js`);
-  const { MINIMUM_SCORE_FOR_EXTRA_CREDIT } = await import(`../${root}/src/grader/charts.js`);
+  const { retrieve } = await import(`${root}/src/retriever/retriever.js`);
+  const { ALL_TESTS } = await import(`${root}/src/constants.js`);
+  const grader = await import(`${root}/src/grader/grader.js`);
+  const { MINIMUM_SCORE_FOR_EXTRA_CREDIT } = await import(`${root}/src/grader/charts.js`);
 
   const requests = await retrieve(HOST, { httpPort: HTTP_PORT, httpsPort: HTTPS_PORT });
   // As the scanner's own scan(): the score counts extra credit only once it is an A already.

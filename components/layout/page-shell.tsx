@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import type { Site } from '@/content/schema';
+import { Logo } from './logo';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { SkipLink } from './skip-link';
+import styles from './page-shell.module.css';
+
+/** Id of the main landmark: the skip link's target. */
+const MAIN_ID = 'main';
+
+type PageShellProps = {
+  site: Site;
+  /** Year of the footer's copyright line. */
+  year: number;
+  /** Bar above the logo row, such as the group websites. */
+  top?: ReactNode;
+  /** Navigation beside the logo. */
+  nav?: ReactNode;
+  /** The page's own content. */
+  children: ReactNode;
+};
+
+/**
+ * What every page shares: the skip link, the banner with the logo, the main landmark and the footer
+ * with its copyright year. The skip link moves focus into main (tabIndex -1 lets it take focus), so
+ * the next Tab starts from the content.
+ */
+export function PageShell({ site, year, top, nav, children }: PageShellProps) {
+  return (
+    <>
+      <SkipLink href={`#${MAIN_ID}`} label={site.skipLink} />
+      <SiteHeader top={top} logo={<Logo {...site} />} nav={nav} />
+      <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter {...site} year={year} />
+    </>
+  );
+}

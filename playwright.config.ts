@@ -1,6 +1,12 @@
-import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { defineConfig, devices, firefox, webkit } from '@playwright/test';
 import { buildProblem } from './e2e/support/build-freshness';
-import { chromiumArgs, chromiumPath } from './scripts/shared/browsers';
+import {
+  chromiumArgs,
+  chromiumPath,
+  installedEngines,
+  type Engine,
+} from './scripts/shared/browsers';
 
 const isCI = Boolean(process.env.CI);
 /** The first of the ports the test servers take on 127.0.0.1; E2E_PORT moves them all. */
@@ -36,13 +42,25 @@ const chromium = {
 
 /** Specs that read out/ or run tools, with no browser or server involved. */
 const buildSpecs = ['budgets.spec.ts', 'content-check.spec.ts', 'validity.spec.ts'];
+/** The checks every engine must pass, each engine with the driver that can drive it here. */
+const engineSpec = 'engines.spec.ts';
+
+/** Playwright's own Firefox and WebKit, where `npx playwright install` could fetch them. */
+const playwrightEngines = (
+  [
+    { kind: 'playwright', name: 'firefox (playwright)', browser: 'firefox' },
+    { kind: 'playwright', name: 'webkit (playwright)', browser: 'webkit' },
+  ] as const
+).filter((engine) =>
+  existsSync((engine.browser === 'firefox' ? firefox : webkit).executablePath()),
+);
 
 /**
  * The browser suite runs once, in Chromium, against the built export served by the production
  * nginx configuration. A short smoke proves that the server `npm start` uses serves every page and
  * the not-found page; the build specs check out/ itself.
  */
-export default defineConfig({
+export default defineConfig<object, { engineUnderTest: Engine }>({
   testDir: './e2e',
   fullyParallel: true,
   forbidOnly: isCI,
@@ -54,9 +72,15 @@ export default defineConfig({
     { name: 'build', testMatch: buildSpecs },
     {
       name: 'chromium',
-      testIgnore: [...buildSpecs, 'smoke.spec.ts'],
+      testIgnore: [...buildSpecs, engineSpec, 'smoke.spec.ts'],
       use: { ...chromium, baseURL: productionServer.url.slice(0, -1) },
     },
+    // One project per engine and version, named so: "firefox-esr 140.12.0", "webkitgtk 2.50.6".
+    ...[...installedEngines(), ...playwrightEngines].map((engine) => ({
+      name: engine.name,
+      testMatch: engineSpec,
+      use: { engineUnderTest: engine, baseURL: productionServer.url.slice(0, -1) },
+    })),
     {
       name: 'start server',
       testMatch: 'smoke.spec.ts',

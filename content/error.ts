@@ -1,4 +1,4 @@
-import type { ErrorPage } from './schema';
+import type { Content } from './schema';
 
 /** What shows when the site fails while running in the browser. */
 export const errorPage = {
@@ -7,4 +7,4 @@ export const errorPage = {
   message: 'Sorry, something went wrong on our side. Please try again from the homepage.',
   home: { label: 'Go to homepage', href: '/', variant: 'primary' },
   copyrightYear: 2025,
-} satisfies ErrorPage;
+} satisfies Content['errorPage'];

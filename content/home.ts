@@ -1,4 +1,4 @@
-import type { HomePage } from './schema';
+import type { Content } from './schema';
 
 /** The page at '/'. */
 export const home = {
@@ -9,4 +9,4 @@ export const home = {
   officeLink: { label: 'South Africa Office', href: '/south-africa', variant: 'primary' },
   brokenLink: { label: '404 Error', href: '/this-page-does-not-exist', variant: 'secondary' },
   copyrightYear: 2025,
-} satisfies HomePage;
+} satisfies Content['home'];

@@ -19,6 +19,7 @@ export const navigation = {
   ],
   mainLabel: 'Main',
   mainMenu: 'Menu',
+  closeMenu: 'Close',
   main: [
     { id: 'offer', label: 'What we offer', href: '#' },
     { id: 'clients', label: 'Who we work with', href: '#' },

@@ -1,4 +1,4 @@
-import type { NotFoundPage } from './schema';
+import type { Content } from './schema';
 
 /** The page shown for any address that does not exist. */
 export const notFound = {
@@ -13,4 +13,4 @@ export const notFound = {
   helpCentre: { label: 'help centre', href: '/' },
   consoleMessage: '404 Error: User attempted to access non-existent route:',
   copyrightYear: 2024,
-} satisfies NotFoundPage;
+} satisfies Content['notFound'];

@@ -251,6 +251,8 @@ const navigation = z.strictObject({
   mainMenu: text,
   /** Sections of the Private Bank site, in order. */
   main: navItems,
+  /** Text of the button that closes either menu on small screens. */
+  closeMenu: text,
 });
 
 /** The page at '/': content/home.ts. */
@@ -408,13 +410,12 @@ const files = { site, contact, navigation, home, southAfrica: countryPage, notFo
 /** All content: each file's export by its name, checked after `context` is read from it. */
 export const contentSchema = z.preprocess(readContext, z.strictObject(files));
 
+/** All content, by the name each file exports it under: `satisfies Content['home']`. */
+export type Content = z.infer<typeof contentSchema>;
 export type Site = z.infer<typeof site>;
 export type Contacts = z.infer<typeof contact>;
 export type Navigation = z.infer<typeof navigation>;
-export type HomePage = z.infer<typeof home>;
 export type CountryPage = z.infer<typeof countryPage>;
-export type NotFoundPage = z.infer<typeof notFound>;
-export type ErrorPage = z.infer<typeof errorPage>;
 export type Link = z.infer<typeof link>;
 export type ButtonLink = z.infer<typeof buttonLink>;
 export type NavItem = z.infer<typeof navItem>;

@@ -279,7 +279,7 @@ const badEdits: Array<{ kind: string; edit: (c: Record<string, Data>) => void; s
     kind: 'a paragraph that is neither text nor a list',
     edit: (c) => ((at(c, 'southAfrica', 'important').paragraphs as unknown[])[0] = 42),
     says: [
-      "content/south-africa.ts  southAfrica.important.paragraphs[0]: must be text, or a list of texts and links: ['See our ', { label: 'rates', href: '/rates' }]",
+      "content/south-africa.ts  southAfrica.important.paragraphs[0]: must be text, or a list of texts and links: ['See our ', { label: 'a', href: '/' }]",
     ],
   },
   {

@@ -4,7 +4,10 @@ import styles from './logo.module.css';
 
 type LogoProps = Pick<Site, 'name' | 'division' | 'logoLabel' | 'logoHref'>;
 
-/** The bank's mark and name, linking home. */
+/**
+ * The bank's mark and name, linking home. The two lines of its name are separated by a space in
+ * the text, so that its accessible name begins with the words it shows (WCAG 2.5.3, label in name).
+ */
 export function Logo({ name, division, logoLabel, logoHref }: LogoProps) {
   return (
     <a
@@ -18,7 +21,7 @@ export function Logo({ name, division, logoLabel, logoHref }: LogoProps) {
         <path d="M14 30h12" stroke="#fff" strokeWidth="2" />
       </svg>
       <span className={styles.text}>
-        <span className={styles.name}>{name}</span>
+        <span className={styles.name}>{name}</span>{' '}
         <span className={styles.division}>{division}</span>
       </span>
     </a>

@@ -2,40 +2,53 @@ import type { ReactNode } from 'react';
 import styles from './collapsible-nav.module.css';
 
 type CollapsibleNavProps = {
+  /** Id of the menu panel: unique on the page. */
+  id: string;
   /** Accessible name of the navigation landmark. */
   label: string;
-  /** Text of the button that shows the links on small screens. */
+  /** Text of the button that opens the links on small screens, and the panel's title. */
   menuLabel: string;
-  /** 'light' on the page background, 'dark' on the brand colour. */
+  /** Text of the button that closes the panel. */
+  closeLabel: string;
+  /** Background the navigation sits on: 'light' (the page) or 'dark' (the brand colour). */
   surface: 'light' | 'dark';
-  /** Where the menu button sits on small screens: in the flow, or in the top corner of the header. */
-  placement: 'inline' | 'corner';
   children: ReactNode;
 };
 
 /**
- * A navigation landmark whose links fold behind a menu button on small screens. The fold is a native
- * <details>, so it works without JavaScript and is announced as expanded or collapsed; on wide screens
- * the button is hidden and the links always show.
+ * A navigation landmark whose links show in place on wide screens and, on small ones, open from a
+ * menu button as a panel over the page. The panel is a popover: it opens and closes without
+ * JavaScript, the browser tells screen readers whether it is expanded, and Escape or a click
+ * outside closes it. The wide layout is the default: browsers without the Popover API (or wide
+ * screens in any browser) show every link in place, with no button.
  */
 export function CollapsibleNav({
+  id,
   label,
   menuLabel,
+  closeLabel,
   surface,
-  placement,
   children,
 }: CollapsibleNavProps) {
   return (
-    <nav
-      className={styles.root}
-      aria-label={label}
-      data-surface={surface}
-      data-placement={placement}
-    >
-      <details className={styles.details}>
-        <summary className={styles.summary}>{menuLabel}</summary>
+    <nav className={styles.root} aria-label={label} data-surface={surface}>
+      <button type="button" className={styles.toggle} popoverTarget={id}>
+        {menuLabel}
+      </button>
+      <div id={id} className={styles.panel} popover="auto">
+        <div className={styles.panelHeader}>
+          <span className={styles.title}>{menuLabel}</span>
+          <button
+            type="button"
+            className={styles.toggle}
+            popoverTarget={id}
+            popoverTargetAction="hide"
+          >
+            {closeLabel}
+          </button>
+        </div>
         {children}
-      </details>
+      </div>
     </nav>
   );
 }

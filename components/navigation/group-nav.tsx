@@ -6,7 +6,7 @@ import styles from './group-nav.module.css';
 
 type GroupNavProps = Pick<
   Navigation,
-  'groupLabel' | 'groupMenu' | 'group' | 'groupCurrent' | 'logIn' | 'service'
+  'groupLabel' | 'groupMenu' | 'group' | 'groupCurrent' | 'logIn' | 'service' | 'closeMenu'
 >;
 
 /** The dark top bar: the group's websites, then 'Log in' and the service links. */
@@ -17,11 +17,18 @@ export function GroupNav({
   groupCurrent,
   logIn,
   service,
+  closeMenu,
 }: GroupNavProps) {
   return (
     <div className={styles.root}>
       <div className={styles.inner}>
-        <CollapsibleNav label={groupLabel} menuLabel={groupMenu} surface="dark" placement="inline">
+        <CollapsibleNav
+          id="group-menu"
+          label={groupLabel}
+          menuLabel={groupMenu}
+          closeLabel={closeMenu}
+          surface="dark"
+        >
           <div className={styles.lists}>
             <NavList items={group} currentId={groupCurrent} surface="dark" />
             <NavList

@@ -6,6 +6,7 @@ type NavListProps = {
   items: ReadonlyArray<NavItem>;
   /** Id of the item to mark as current: the section or site the page belongs to. */
   currentId?: string;
+  /** Background the list sits on: 'light' (the page) or 'dark' (the brand colour). */
   surface: 'light' | 'dark';
   /** An extra first item, such as a button. */
   first?: ReactNode;

@@ -1,10 +1,10 @@
-import type { ErrorPage, Site } from '@/content/schema';
+import type { Content, Site } from '@/content/schema';
 import { PageShell } from '@/components/layout/page-shell';
 import { ButtonLink } from '@/components/ui/button-link';
 import { StatusPanel } from './status-panel';
 
 type ApplicationErrorProps = {
-  content: ErrorPage;
+  content: Content['errorPage'];
   site: Site;
 };
 

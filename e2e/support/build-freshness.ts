@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /** What the build in out/ is made from. */
 const SOURCES = ['app', 'components', 'content', 'lib', 'public', 'scripts/build', 'deploy'];
-const CONFIG_FILES = ['next.config.ts', 'package-lock.json'];
+const CONFIG_FILES = ['next.config.ts'];
 /** Written last by `npm run build`: its age is the build's. */
 const BUILD_STAMP = 'out/_headers';
 

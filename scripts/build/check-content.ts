@@ -25,6 +25,8 @@ const written = (value: unknown) => {
   return `${kind === typeof value ? `a ${kind}` : kind} (${JSON.stringify(value)})`;
 };
 
+const PARAGRAPH =
+  "must be text, or a list of texts and links: ['See our ', { label: 'a', href: '/' }]";
 /** Editors' words for the problems zod finds itself; the schema words its own rules. */
 const explain: z.core.$ZodErrorMap = (issue) => {
   const expected = 'expected' in issue ? (looks[String(issue.expected)] ?? issue.expected) : '';
@@ -40,9 +42,7 @@ const explain: z.core.$ZodErrorMap = (issue) => {
     const near = known.find((key) => key.slice(0, 3) === issue.keys[0]?.slice(0, 3));
     return `is not a field here: ${near ? `did you mean ${near}?` : `its fields are ${known}`}`;
   }
-  if (issue.code === 'invalid_union') {
-    return "must be text, or a list of texts and links: ['See our ', { label: 'rates', href: '/rates' }]";
-  }
+  if (issue.code === 'invalid_union') return PARAGRAPH;
 };
 
 /** Zod's issues with full paths, each union resolved to the option the editor meant. */
@@ -126,8 +126,6 @@ async function main(): Promise<number> {
   return errors.length > 0 ? 1 : 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const fail = (error: unknown) =>
-    console.error(`content:check failed to run: ${error} (tell a developer)`);
-  process.exitCode = await main().catch((error: unknown) => (fail(error), 2));
-}
+const crash = (error: unknown) => (console.error(`content:check could not run: ${error}`), 2);
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  process.exitCode = await main().catch(crash);

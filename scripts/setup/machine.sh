@@ -6,28 +6,32 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-# Each requirement: Debian package | commands, any of which shows it is there | what needs it.
+# Each requirement: Debian packages | a test that shows they are there | what needs them.
 requirements=(
-  "chromium|chromium|the browser tests"
-  "default-jre-headless|java|the W3C HTML checker (vnu.jar)"
-  "nginx-light|nginx /usr/sbin/nginx|the production server the browser tests run against"
+  "chromium|command -v chromium|the browser tests"
+  "firefox-esr|command -v firefox-esr|the Firefox tests"
+  "webkit2gtk-driver xvfb|command -v WebKitWebDriver && command -v Xvfb|the WebKit tests"
+  "python3-gi gir1.2-webkit2-4.1|/usr/bin/python3 -c 'import gi; gi.require_version(\"WebKit2\", \"4.1\")'|the WebKit tests' window"
+  "default-jre-headless|command -v java|the W3C HTML checker (vnu.jar)"
+  "nginx-light|command -v nginx || test -x /usr/sbin/nginx|the production server the browser tests run against"
+  "poppler-utils|command -v pdftotext|the print test, which reads the printed pages"
 )
 readonly NODE_MAJOR=22 NODE_MINOR=12
-
-found() {
-  local candidate
-  for candidate in "$@"; do
-    command -v "$candidate" >/dev/null 2>&1 && return 0
-  done
-  return 1
-}
+# Firefox ESR 140, the oldest ESR still in use, unpacked beside the one apt installs
+# (scripts/shared/browsers.ts looks for it there).
+readonly FIREFOX_140=140.12.0esr-1~deb12u1 FIREFOX_140_DIR=.cache/browsers/firefox-esr-140
+# The npm packages: the site's, and the drivers of the browsers Playwright cannot drive here.
+readonly NPM_FOLDERS=(. e2e/engines)
 
 missing_packages=()
 for requirement in "${requirements[@]}"; do
-  IFS='|' read -r package commands purpose <<<"$requirement"
-  # shellcheck disable=SC2086 # the commands are a list
-  found $commands || missing_packages+=("$package:$purpose")
+  IFS='|' read -r package test purpose <<<"$requirement"
+  bash -c "$test" >/dev/null 2>&1 || missing_packages+=("$package:$purpose")
 done
+firefox_140_missing() {
+  [ ! -x "$FIREFOX_140_DIR/usr/lib/firefox-esr/firefox-esr" ] &&
+    apt-cache show "firefox-esr=$FIREFOX_140" >/dev/null 2>&1
+}
 packages=("${missing_packages[@]%%:*}")
 apt_command="apt-get install -y --no-install-recommends ${packages[*]-}"
 
@@ -45,10 +49,16 @@ if [ "${1-}" = "--check" ]; then
     echo "missing: ${entry%%:*}, for ${entry#*:}: npm run setup, or sudo $apt_command"
     problems=1
   done
-  if [ ! -d node_modules/.bin ]; then
-    echo "missing: the npm packages: npm run setup, or npm install"
+  if firefox_140_missing; then
+    echo "missing: Firefox ESR 140, for the Firefox tests: npm run setup unpacks it into $FIREFOX_140_DIR"
     problems=1
   fi
+  for folder in "${NPM_FOLDERS[@]}"; do
+    if [ ! -d "$folder/node_modules" ]; then
+      echo "missing: the npm packages of $folder: npm run setup, or npm install --prefix $folder"
+      problems=1
+    fi
+  done
   exit "$problems"
 fi
 
@@ -77,7 +87,20 @@ if ((${#packages[@]} > 0)); then
   "${sudo[@]}" $apt_command -qq
 fi
 
-# The lockfile is written on Linux, where the registry here lacks other platforms' compiler builds;
-# npm ci can refuse it for that, and npm install then resolves the same versions.
-npm ci --no-audit --no-fund --loglevel=error 2>/dev/null || npm install --no-audit --no-fund
+if firefox_140_missing; then
+  echo "setup: unpacking Firefox ESR $FIREFOX_140 into $FIREFOX_140_DIR"
+  download=$(mktemp -d)
+  chmod 755 "$download" # apt downloads as its own user, _apt
+  (cd "$download" && apt-get download -qq "firefox-esr=$FIREFOX_140")
+  mkdir -p "$FIREFOX_140_DIR"
+  dpkg-deb -x "$download"/firefox-esr_*.deb "$FIREFOX_140_DIR"
+  rm -rf "$download"
+fi
+
+# The lockfiles are written on Linux, where the registry here lacks other platforms' compiler
+# builds; npm ci can refuse one for that, and npm install then resolves the same versions.
+for folder in "${NPM_FOLDERS[@]}"; do
+  npm ci --prefix "$folder" --no-audit --no-fund --loglevel=error 2>/dev/null ||
+    npm install --prefix "$folder" --no-audit --no-fund
+done
 echo "setup: ready; npm test runs every check"

@@ -1,3 +1,9 @@
+/**
+ * The browsers the tests and tools drive, as found on this machine, each with its version. Nothing
+ * here downloads a browser: they come from Debian's packages (`npm run setup`), or from
+ * `npx playwright install` on a machine with internet access.
+ */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /**
@@ -15,3 +21,50 @@ export const chromiumArgs: string[] = [
   '--disable-sync',
   ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
 ];
+
+/** Where `npm run setup` unpacks Firefox ESR 140, beside the Firefox ESR that apt installs. */
+export const FIREFOX_ESR_140 = '.cache/browsers/firefox-esr-140/usr/lib/firefox-esr/firefox-esr';
+
+/** A browser engine the cross-engine tests drive, named with its version. */
+export type Engine =
+  | { kind: 'chromium'; name: string; executablePath?: string }
+  | { kind: 'firefox'; name: string; executablePath: string }
+  | { kind: 'webkit'; name: string }
+  /** Playwright's own Firefox or WebKit build, where `npx playwright install` could fetch it. */
+  | { kind: 'playwright'; name: string; browser: 'firefox' | 'webkit' };
+
+/** The first line a command prints, or undefined when it cannot run. */
+function output(command: string, args: string[]): string | undefined {
+  const result = spawnSync(command, args, { encoding: 'utf8', timeout: 10_000 });
+  return result.status === 0 ? result.stdout.trim().split('\n')[0] : undefined;
+}
+
+/** A version number in a command's output, such as 153.7.0 in "Mozilla Firefox 153.7.0esr". */
+const versionIn = (text = '') => /\d+(\.\d+)+/.exec(text)?.[0];
+
+/**
+ * The engines installed here that the cross-engine tests can drive: Chromium, each Firefox ESR
+ * (Debian's current one, and 140 where setup unpacked it) and WebKitGTK under Xvfb.
+ */
+export function installedEngines(): Engine[] {
+  const engines: Engine[] = [];
+  const chromium = versionIn(output(chromiumPath ?? 'chromium', ['--version']));
+  if (chromium)
+    engines.push({
+      kind: 'chromium',
+      name: `chromium ${chromium}`,
+      ...(chromiumPath && { executablePath: chromiumPath }),
+    });
+  const firefoxes = (
+    process.env.FIREFOX_PATHS?.split(':') ?? ['/usr/bin/firefox-esr', FIREFOX_ESR_140]
+  ).filter(existsSync);
+  for (const executablePath of firefoxes) {
+    const version = versionIn(output(executablePath, ['--version']));
+    if (version) engines.push({ kind: 'firefox', name: `firefox-esr ${version}`, executablePath });
+  }
+  const webkit = output('dpkg-query', ['-W', '-f', '${Version}', 'libwebkit2gtk-4.1-0']);
+  if (webkit && ['/usr/bin/WebKitWebDriver', '/usr/bin/Xvfb'].every((file) => existsSync(file))) {
+    engines.push({ kind: 'webkit', name: `webkitgtk ${versionIn(webkit)}` });
+  }
+  return engines;
+}

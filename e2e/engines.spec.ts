@@ -1,0 +1,133 @@
+import { navigation } from '../content/navigation';
+import { home } from '../content/home';
+import { notFound } from '../content/not-found';
+import { find, type EnginePage } from './engines/engine';
+import { expect, test } from './engines/fixtures';
+import { brief } from './support/brief';
+import { pages, widths } from './support/pages';
+
+/**
+ * The same checks in every engine a visitor uses: Chromium, Firefox ESR (140 and Debian's current
+ * one) and WebKitGTK, each driven by the driver that can drive it here (see engines/engine.ts). The
+ * project name says which engine and version ran. Each test also fails on any console error,
+ * uncaught exception or failed request.
+ */
+
+const menus = [
+  { label: navigation.groupLabel, button: navigation.groupMenu, first: brief.topNavigation[0] },
+  { label: navigation.mainLabel, button: navigation.mainMenu, first: brief.mainNavigation[0] },
+];
+
+/** Waits until the page shows this path and has finished loading. */
+async function arrivedAt(engine: EnginePage, path: string) {
+  await expect
+    .poll(() => engine.evaluate(() => `${location.pathname} ${document.readyState}`))
+    .toBe(`${path} complete`);
+}
+
+/** Presses Tab until the element has focus; fails after 20 presses. */
+async function tabTo(engine: EnginePage, target: { isFocused(): Promise<boolean> }) {
+  for (let press = 0; press < 20; press += 1) {
+    await engine.press('Tab');
+    if (await target.isFocused()) return;
+  }
+  throw new Error('Tab never reached the element');
+}
+
+for (const width of widths) {
+  test(`every page renders its heading at ${width} px`, async ({ engine }) => {
+    await engine.setViewport(width, 800);
+    for (const expected of pages) {
+      await engine.goto(expected.path);
+      const heading = await find(engine, { role: 'heading', name: expected.heading });
+      expect(await heading.isVisible(), expected.name).toBe(true);
+    }
+  });
+}
+
+test('at 1280 px the whole navigation shows, with no menu button', async ({ engine }) => {
+  await engine.setViewport(1280, 800);
+  await engine.goto(brief.routes[1]);
+  for (const name of [...brief.topNavigation, ...brief.mainNavigation]) {
+    expect(await (await find(engine, { role: 'link', name })).isVisible(), name).toBe(true);
+  }
+  for (const { button } of menus) {
+    const shown = await engine.findAll({ role: 'button', name: button });
+    expect(await Promise.all(shown.map((b) => b.isVisible())), button).not.toContain(true);
+  }
+});
+
+test.describe('at 375 px', () => {
+  for (const menu of menus) {
+    test(`the "${menu.button}" menu opens and closes with a mouse and with the keyboard`, async ({
+      engine,
+    }) => {
+      await engine.setViewport(375, 800);
+      await engine.goto(brief.routes[1]);
+      const within = { role: 'navigation', name: menu.label };
+      const button = await find(engine, { role: 'button', name: menu.button, within });
+      // Folded, the links are out of sight and out of the accessibility tree.
+      const hidden = await engine.findAll({ role: 'link', name: menu.first, within });
+      expect(await Promise.all(hidden.map((link) => link.isVisible()))).not.toContain(true);
+
+      await button.click();
+      const firstLink = await find(engine, { role: 'link', name: menu.first, within });
+      const close = await find(engine, { role: 'button', name: navigation.closeMenu, within });
+      await expect.poll(() => firstLink.isVisible()).toBe(true);
+      await close.click();
+      await expect.poll(() => firstLink.isVisible()).toBe(false);
+
+      // From the top of a fresh page, by keyboard alone.
+      await engine.goto(brief.routes[1]);
+      const again = await find(engine, { role: 'button', name: menu.button, within });
+      await tabTo(engine, again);
+      await engine.press('Enter');
+      const link = await find(engine, { role: 'link', name: menu.first, within });
+      await expect.poll(() => link.isVisible()).toBe(true);
+      // Into the open menu: its close button, then its first link.
+      const closeButton = await find(engine, {
+        role: 'button',
+        name: navigation.closeMenu,
+        within,
+      });
+      await engine.press('Tab');
+      expect(await closeButton.isFocused()).toBe(true);
+      await engine.press('Tab');
+      expect(await link.isFocused()).toBe(true);
+      // Escape folds it again and gives the focus back to the menu button.
+      await engine.press('Escape');
+      await expect.poll(() => link.isVisible()).toBe(false);
+      expect(await again.isFocused()).toBe(true);
+    });
+  }
+});
+
+test('nothing scrolls sideways at 320 px', async ({ engine }) => {
+  await engine.setViewport(320, 640);
+  for (const expected of pages) {
+    await engine.goto(expected.path);
+    const overflow = await engine.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, expected.name).toBe(0);
+  }
+});
+
+test('the not-found page logs the missing path, and its back button goes back one page', async ({
+  engine,
+}) => {
+  await engine.goto(brief.routes[0]);
+  await (await find(engine, { role: 'link', name: home.brokenLink.label })).click();
+  await arrivedAt(engine, home.brokenLink.href);
+  // The button needs the page's script: it joins the page once that has run.
+  await expect
+    .poll(async () => (await engine.findAll({ role: 'button', name: notFound.back })).length)
+    .toBe(1);
+  const back = await find(engine, { role: 'button', name: notFound.back });
+  await expect.poll(() => back.isVisible()).toBe(true);
+  expect(await engine.consoleMessages()).toContain(
+    `warn: ${notFound.consoleMessage} ${home.brokenLink.href}`,
+  );
+  await back.click();
+  await arrivedAt(engine, brief.routes[0]);
+});

@@ -1,0 +1,182 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Key as Keys, WebDriver, type WebElement } from 'selenium-webdriver';
+import { Executor, HttpClient } from 'selenium-webdriver/http/index.js';
+import type { EngineBrowser, EngineElement, EnginePage, Key, Query } from './engine';
+
+/**
+ * The browser WebKitWebDriver starts: a bare WebKitGTK view in a window of any size (Debian's
+ * MiniBrowser cannot be narrower than 447 px). `--record-console` keeps each page's console in
+ * window.__console, since this driver has no WebDriver BiDi to report it.
+ */
+const HOST = path.join(path.dirname(fileURLToPath(import.meta.url)), 'webkit-host.py');
+
+/** Selectors of the elements that can have each role the tests ask for. */
+const CANDIDATES: Record<string, string> = {
+  link: 'a[href]',
+  button: 'button, [role="button"]',
+  heading: 'h1, h2, h3, h4, h5, h6',
+  navigation: 'nav',
+};
+
+const KEYS: Record<Key, string[]> = {
+  Tab: [Keys.TAB],
+  'Shift+Tab': [Keys.SHIFT, Keys.TAB],
+  Enter: [Keys.ENTER],
+  Escape: [Keys.ESCAPE],
+};
+
+/** Starts a program and resolves once it is running; it is stopped with the worker. */
+function start(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  child.stderr?.resume();
+  return child;
+}
+
+/** Xvfb on a display it chooses itself (-displayfd), so that parallel workers never collide. */
+async function startXvfb(): Promise<{ display: string; xvfb: ChildProcess }> {
+  const xvfb = start('Xvfb', [
+    '-displayfd',
+    '3',
+    '-screen',
+    '0',
+    '1600x1200x24',
+    '-nolisten',
+    'tcp',
+  ]);
+  const [number] = (await once(xvfb.stdio[3]!, 'data')) as [Buffer];
+  return { display: `:${number.toString().trim()}`, xvfb };
+}
+
+/** A free port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+class WebKitPage implements EnginePage {
+  /** Console messages of pages already left; the current page's are read from it. */
+  private readonly earlier: string[] = [];
+
+  constructor(
+    private readonly driver: WebDriver,
+    private readonly baseURL: string,
+  ) {}
+
+  private async currentMessages(): Promise<string[]> {
+    const recorded = (await this.driver.executeScript('return window.__console || []')) as Array<{
+      level: string;
+      text: string;
+    }>;
+    return recorded.map(
+      ({ level, text }) => `${level === 'uncaught' ? 'pageerror' : level}: ${text}`,
+    );
+  }
+
+  async goto(address: string) {
+    this.earlier.push(...(await this.currentMessages()));
+    await this.driver.get(new URL(address, this.baseURL).href);
+  }
+
+  async setViewport(width: number, height: number) {
+    // The window is resized before the page sees it: wait until it does.
+    await this.driver.manage().window().setRect({ width, height });
+    await this.driver.wait(async () => {
+      const [w, h] = (await this.driver.executeScript(
+        'return [innerWidth, innerHeight]',
+      )) as number[];
+      return w === width && h === height;
+    }, 2000);
+  }
+
+  async evaluate<T>(fn: () => T): Promise<T> {
+    return (await this.driver.executeScript(`return (${fn.toString()})()`)) as T;
+  }
+
+  /** The elements that may have the role, kept if WebKit computes that role and name for them. */
+  private async match(scope: WebDriver | WebElement, { role, name }: Query): Promise<WebElement[]> {
+    const matches: WebElement[] = [];
+    for (const element of await scope.findElements({ css: CANDIDATES[role] ?? '*' })) {
+      if ((await element.getAriaRole()) === role && (await element.getAccessibleName()) === name) {
+        matches.push(element);
+      }
+    }
+    return matches;
+  }
+
+  async findAll(query: Query): Promise<EngineElement[]> {
+    const [scope] = query.within ? await this.match(this.driver, query.within) : [this.driver];
+    return (scope ? await this.match(scope, query) : []).map((element) => {
+      const script = (body: string) => this.driver.executeScript(body, element);
+      return {
+        isVisible: async () =>
+          Boolean(
+            await script(
+              'return arguments[0].checkVisibility() && arguments[0].getClientRects().length > 0',
+            ),
+          ),
+        click: () => element.click(),
+        isFocused: async () =>
+          Boolean(await script('return arguments[0] === document.activeElement')),
+      };
+    });
+  }
+
+  async press(key: Key) {
+    await this.driver
+      .actions()
+      .sendKeys(...KEYS[key])
+      .perform();
+  }
+
+  async consoleMessages() {
+    return [...this.earlier, ...(await this.currentMessages())];
+  }
+
+  async close() {
+    await this.driver.quit();
+  }
+}
+
+/** WebKitGTK through WebKitWebDriver, in a window of its own on Xvfb. */
+export async function launchWebKit(): Promise<EngineBrowser> {
+  const { display, xvfb } = await startXvfb();
+  const port = await freePort();
+  const driverProcess = start('/usr/bin/WebKitWebDriver', [`--port=${port}`], {
+    ...process.env,
+    DISPLAY: display,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (
+    let tries = 0;
+    !(await fetch(`${url}/status`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    tries += 1
+  ) {
+    if (tries > 100) throw new Error('WebKitWebDriver did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const capabilities = {
+    'webkitgtk:browserOptions': { binary: '/usr/bin/python3', args: [HOST, '--record-console'] },
+  };
+  return {
+    // WebKitWebDriver holds one session at a time: one per test, each in a fresh window.
+    newPage: async (baseURL) => {
+      const driver = WebDriver.createSession(new Executor(new HttpClient(url)), capabilities);
+      await driver.getSession();
+      return new WebKitPage(driver, baseURL);
+    },
+    close: async () => {
+      driverProcess.kill();
+      xvfb.kill();
+    },
+  };
+}

@@ -42,6 +42,11 @@ const chromium = {
 
 /** Specs that read out/ or run tools, with no browser or server involved. */
 const buildSpecs = ['budgets.spec.ts', 'content-check.spec.ts', 'validity.spec.ts'];
+/** The major version of the Chromium the suite drives: its reference screenshots are its own. */
+const chromiumMajor = /\d+/.exec(
+  installedEngines().find((e) => e.kind === 'chromium')?.name ?? '',
+)?.[0];
+
 /** The checks every engine must pass, each engine with the driver that can drive it here. */
 const engineSpec = 'engines.spec.ts';
 
@@ -68,6 +73,12 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
   workers: 2,
   reporter: isCI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: { trace: 'retain-on-failure' },
+  // Reference screenshots depend on the browser and its fonts: each Chromium version and platform
+  // has its own, written on the first run there (`updateSnapshots: 'missing'`), then compared
+  // pixel for pixel. `npm run screenshots` redraws them.
+  snapshotPathTemplate: `{testDir}/screenshots/chromium-${chromiumMajor}-{platform}/{arg}{ext}`,
+  updateSnapshots: 'missing',
+  expect: { toHaveScreenshot: { maxDiffPixels: 0, animations: 'disabled', caret: 'hide' } },
   projects: [
     { name: 'build', testMatch: buildSpecs },
     {

@@ -37,10 +37,12 @@ test.describe('with JavaScript disabled', () => {
     for (const line of contact.onlineBankingLines) {
       await expect(page.getByRole('link', { name: line.phone })).toBeVisible();
     }
-    // The menus are native disclosure widgets: they open without any script.
+    // The menus are popovers: they open and close without any script.
     const main = page.getByRole('navigation', { name: navigation.mainLabel });
-    await page.getByText(navigation.mainMenu, { exact: true }).click();
+    await main.getByRole('button', { name: navigation.mainMenu }).click();
     await expect(main.getByRole('link')).toHaveText(navigation.main.map((item) => item.label));
+    await main.getByRole('button', { name: navigation.closeMenu }).click();
+    await expect(main.getByRole('link')).toHaveCount(0);
     await page
       .getByRole('navigation', { name: southAfrica.breadcrumbLabel })
       .getByRole('link')

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { contact } from '../content/contact';
 import { navigation } from '../content/navigation';
 import { southAfrica } from '../content/south-africa';
@@ -44,5 +45,22 @@ test.describe('printing the South Africa page', () => {
       return getComputedStyle(link, '::after').content;
     });
     expect(after).toBe('" (https://www.example.org/rates)"');
+  });
+
+  test('keeps every heading on the page of what it introduces', async ({ page }, testInfo) => {
+    const file = testInfo.outputPath('south-africa.pdf');
+    await page.pdf({ path: file, format: 'A4' });
+    // The printed text, page by page, as pdftotext (poppler-utils) reads it back from the PDF.
+    const printed = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })
+      .split('\f')
+      .map((text) => text.replace(/\s+/g, ' ').trim())
+      .filter(Boolean);
+    expect(printed.length).toBeGreaterThan(1);
+    const headings = await page.getByRole('heading').allInnerTexts();
+    for (const heading of headings.map((text) => text.replace(/\s+/g, ' '))) {
+      const on = printed.find((text) => text.includes(heading));
+      expect(on, `"${heading}" is printed`).toBeDefined();
+      expect(on?.endsWith(heading), `"${heading}" ends a page`).toBe(false);
+    }
   });
 });

@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { brief } from './support/brief';
+import { pages } from './support/pages';
+
+/**
+ * The layout holds at every width from 320 px and with the settings visitors change: text at 200%
+ * (the browser's font size, which every rem on the site follows) and WCAG 1.4.12 text spacing.
+ */
+const settings = {
+  'default settings': '',
+  'text at 200%': 'html { font-size: 200% !important; }',
+  'WCAG 1.4.12 text spacing':
+    '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }',
+};
+
+/**
+ * Applies a visitor's style sheet as a constructed style sheet, which the page's
+ * Content-Security-Policy allows (it blocks inline <style>, as it should).
+ */
+async function apply(page: Page, css: string) {
+  await page.evaluate((rules) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(rules);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }, css);
+}
+
+/** How far the page is wider than the window, in CSS pixels. */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The banner's visible controls: the logo and, on small screens, the menu buttons. */
+async function headerControls(page: Page) {
+  const banner = page.getByRole('banner');
+  const controls = await banner.getByRole('link').or(banner.getByRole('button')).all();
+  const boxes = [];
+  for (const control of controls) {
+    const box = await control.boundingBox();
+    if (box && (await control.isVisible())) boxes.push({ name: await control.innerText(), ...box });
+  }
+  return boxes;
+}
+
+for (const [setting, css] of Object.entries(settings)) {
+  test.describe(`with ${setting}`, () => {
+    for (const width of [320, 375, 414, 768, 1024, 1280]) {
+      test(`at ${width} px, nothing in the header lies over anything else`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(brief.routes[1]);
+        await apply(page, css);
+        const boxes = await headerControls(page);
+        expect(boxes.length).toBeGreaterThanOrEqual(3);
+        for (const [i, a] of boxes.entries()) {
+          for (const b of boxes.slice(i + 1)) {
+            const apart =
+              a.x + a.width <= b.x ||
+              b.x + b.width <= a.x ||
+              a.y + a.height <= b.y ||
+              b.y + b.height <= a.y;
+            expect(apart, `"${a.name}" and "${b.name}"`).toBe(true);
+          }
+        }
+        expect(await sidewaysOverflow(page)).toBe(0);
+      });
+    }
+
+    for (const width of [320, 375]) {
+      test(`at ${width} px, no page scrolls sideways`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        for (const expected of pages) {
+          await page.goto(expected.path);
+          await apply(page, css);
+          expect(await sidewaysOverflow(page), expected.name).toBe(0);
+        }
+      });
+    }
+  });
+}

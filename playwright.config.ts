@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices, firefox, webkit } from '@playwright/test';
 import { buildProblem } from './e2e/support/build-freshness';
+import type { Server } from './e2e/support/fixtures';
 import {
   chromiumArgs,
   chromiumPath,
@@ -32,8 +33,11 @@ const server = (command: string, at: number) => ({
 
 /** The server `npm start` uses: serves out/ with clean URLs and the not-found page. */
 const startServer = server('npm run preview', port);
-/** The production nginx configuration, headers and CSP included. */
-const productionServer = server('npm run preview:prod', port + 1);
+/** The production servers, headers and CSP included: nginx, and Cloudflare's own runtime. */
+const productionServers = {
+  nginx: server('npm run preview:prod', port + 1),
+  cloudflare: server('npm run preview:cloudflare', port + 2),
+};
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -41,11 +45,15 @@ const chromium = {
 };
 
 /** Specs that read out/ or run tools, with no browser or server involved. */
-const buildSpecs = ['budgets.spec.ts', 'content-check.spec.ts', 'validity.spec.ts'];
-/** The major version of the Chromium the suite drives: its reference screenshots are its own. */
-const chromiumMajor = /\d+/.exec(
-  installedEngines().find((e) => e.kind === 'chromium')?.name ?? '',
-)?.[0];
+const buildSpecs = [
+  'budgets.spec.ts',
+  'content-check.spec.ts',
+  'deploy.spec.ts',
+  'validity.spec.ts',
+];
+/** The Chromium the suite drives, named with its version; its reference screenshots are its own. */
+const chromiumName = installedEngines().find((e) => e.kind === 'chromium')?.name ?? 'chromium';
+const chromiumMajor = /\d+/.exec(chromiumName)?.[0];
 
 /** The checks every engine must pass, each engine with the driver that can drive it here. */
 const engineSpec = 'engines.spec.ts';
@@ -61,11 +69,12 @@ const playwrightEngines = (
 );
 
 /**
- * The browser suite runs once, in Chromium, against the built export served by the production
- * nginx configuration. A short smoke proves that the server `npm start` uses serves every page and
+ * The browser suite runs in Chromium behind each production server: the nginx configuration, and
+ * the Cloudflare deployment on Cloudflare's own runtime. The cross-engine checks run in every
+ * engine behind nginx. A short smoke proves that the server `npm start` uses serves every page and
  * the not-found page; the build specs check out/ itself.
  */
-export default defineConfig<object, { engineUnderTest: Engine }>({
+export default defineConfig<{ server: Server }, { engineUnderTest: Engine }>({
   testDir: './e2e',
   fullyParallel: true,
   forbidOnly: isCI,
@@ -81,22 +90,25 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
   expect: { toHaveScreenshot: { maxDiffPixels: 0, animations: 'disabled', caret: 'hide' } },
   projects: [
     { name: 'build', testMatch: buildSpecs },
-    {
-      name: 'chromium',
+    ...Object.entries(productionServers).map(([name, { url }]) => ({
+      name: `${chromiumName} · ${name}`,
       testIgnore: [...buildSpecs, engineSpec, 'smoke.spec.ts'],
-      use: { ...chromium, baseURL: productionServer.url.slice(0, -1) },
-    },
-    // One project per engine and version, named so: "firefox-esr 140.12.0", "webkitgtk 2.50.6".
-    ...[...installedEngines(), ...playwrightEngines].map((engine) => ({
-      name: engine.name,
-      testMatch: engineSpec,
-      use: { engineUnderTest: engine, baseURL: productionServer.url.slice(0, -1) },
+      use: { ...chromium, server: name as Server, baseURL: url.slice(0, -1) },
     })),
+    // One project per other engine and version, named so: "firefox-esr 140.12.0", "webkitgtk 2.50.6".
+    // (Chromium runs the whole browser suite, in the projects above.)
+    ...[...installedEngines().filter((e) => e.kind !== 'chromium'), ...playwrightEngines].map(
+      (engine) => ({
+        name: engine.name,
+        testMatch: engineSpec,
+        use: { engineUnderTest: engine, baseURL: productionServers.nginx.url.slice(0, -1) },
+      }),
+    ),
     {
       name: 'start server',
       testMatch: 'smoke.spec.ts',
       use: { ...chromium, baseURL: startServer.url.slice(0, -1) },
     },
   ],
-  webServer: [startServer, productionServer],
+  webServer: [startServer, ...Object.values(productionServers)],
 });

@@ -34,26 +34,34 @@ async function tabTo(engine: EnginePage, target: { isFocused(): Promise<boolean>
   throw new Error('Tab never reached the element');
 }
 
-for (const width of widths) {
-  test(`every page renders its heading at ${width} px`, async ({ engine }) => {
+test(`every page renders its heading at ${widths.join(' and ')} px`, async ({ engine }) => {
+  for (const width of widths) {
     await engine.setViewport(width, 800);
     for (const expected of pages) {
       await engine.goto(expected.path);
       const heading = await find(engine, { role: 'heading', name: expected.heading });
-      expect(await heading.isVisible(), expected.name).toBe(true);
+      expect(await heading.isVisible(), `${expected.name} at ${width} px`).toBe(true);
     }
-  });
-}
+  }
+});
 
 test('at 1280 px the whole navigation shows, with no menu button', async ({ engine }) => {
   await engine.setViewport(1280, 800);
   await engine.goto(brief.routes[1]);
-  for (const name of [...brief.topNavigation, ...brief.mainNavigation]) {
-    expect(await (await find(engine, { role: 'link', name })).isVisible(), name).toBe(true);
-  }
-  for (const { button } of menus) {
-    const shown = await engine.findAll({ role: 'button', name: button });
-    expect(await Promise.all(shown.map((b) => b.isVisible())), button).not.toContain(true);
+  for (const [menu, links] of [
+    [menus[0], brief.topNavigation],
+    [menus[1], brief.mainNavigation],
+  ] as const) {
+    const nav = await find(engine, { role: 'navigation', name: menu?.label ?? '' });
+    // The links a visitor sees in the landmark, in order: every one of them, in place.
+    const shown = await nav.evaluate((landmark) =>
+      [...landmark.querySelectorAll('a')]
+        .filter((link) => link.checkVisibility() && link.getClientRects().length > 0)
+        .map((link) => link.textContent?.trim()),
+    );
+    expect(shown, menu?.label).toEqual([...links]);
+    const buttons = await engine.findAll({ role: 'button', name: menu?.button ?? '' });
+    expect(await Promise.all(buttons.map((b) => b.isVisible())), menu?.button).not.toContain(true);
   }
 });
 

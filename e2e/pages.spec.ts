@@ -7,25 +7,35 @@ import { pages } from './support/pages';
 
 for (const expected of pages) {
   test.describe(`${expected.name} page`, () => {
-    test('answers with its status, title and one heading', async ({ page }) => {
+    test('answers with its status and title, and has its landmarks and headings in order', async ({
+      page,
+    }) => {
       const response = await page.goto(expected.path);
       // A missing page must say so to browsers and crawlers, not only to people.
       expect(response?.status()).toBe(expected.status);
       await expect(page).toHaveTitle(expected.title);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.heading);
-    });
 
-    test('has the banner with the logo, main content and the copyright footer', async ({
-      page,
-    }) => {
-      await page.goto(expected.path);
+      // The banner with the logo, one main landmark, and the footer with its copyright line.
       const banner = page.getByRole('banner');
       await expect(
         banner.getByRole('link', { name: filled(site.logoLabel, site) }),
       ).toHaveAttribute('href', site.logoHref);
       await expect(page.getByRole('main')).toHaveCount(1);
       await expect(page.getByRole('contentinfo')).toHaveText(expected.copyright);
+
+      // Headings never skip a level.
+      const levels = await page
+        .getByRole('heading')
+        .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName.slice(1))));
+      expect(levels[0]).toBe(1);
+      levels.slice(1).forEach((level, index) => {
+        expect(
+          level - (levels[index] ?? 0),
+          `heading ${index + 2} of ${levels}`,
+        ).toBeLessThanOrEqual(1);
+      });
     });
 
     test('offers a skip link as the first stop of the keyboard', async ({ page }) => {
@@ -59,20 +69,6 @@ for (const expected of pages) {
         .map((resource) => resource.url);
       expect([...scripts].sort()).toEqual(expected.scripts ? named.sort() : []);
       expect(scripts.size > 0).toBe(expected.scripts);
-    });
-
-    test('never skips a heading level', async ({ page }) => {
-      await page.goto(expected.path);
-      const levels = await page
-        .getByRole('heading')
-        .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName.slice(1))));
-      expect(levels[0]).toBe(1);
-      levels.slice(1).forEach((level, index) => {
-        expect(
-          level - (levels[index] ?? 0),
-          `heading ${index + 2} of ${levels}`,
-        ).toBeLessThanOrEqual(1);
-      });
     });
   });
 }

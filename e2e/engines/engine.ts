@@ -19,6 +19,8 @@ export interface EngineElement {
   click(): Promise<void>;
   /** Whether it has the keyboard focus. */
   isFocused(): Promise<boolean>;
+  /** Runs a function on the element in the page and returns what it returns (data only). */
+  evaluate<T>(fn: (element: HTMLElement) => T): Promise<T>;
 }
 
 /** A tab of one engine, pointed at the site under test. */

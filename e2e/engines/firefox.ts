@@ -6,8 +6,8 @@ import type { EngineBrowser, EngineElement, EnginePage, Key, Query } from './eng
 
 /**
  * Preferences that keep Firefox off the network (telemetry, updates, remote settings, captive-portal
- * checks, safe browsing…) and make navigation predictable for a driver. With
- * MOZ_DISABLE_NONLOCAL_CONNECTIONS, Gecko also refuses any socket that is not loopback.
+ * checks, safe browsing…) and make navigation predictable for a driver. Anything else that would
+ * leave the machine goes to a closed local port and fails at once; 127.0.0.1 is reached directly.
  */
 const OFFLINE_PREFS: Record<string, string | number | boolean> = {
   'services.settings.server': 'data:,#remote-settings-dummy/v1',
@@ -32,6 +32,14 @@ const OFFLINE_PREFS: Record<string, string | number | boolean> = {
   'network.dns.disablePrefetch': true,
   'network.prefetch-next': false,
   'browser.newtabpage.activity-stream.feeds.topsites': false,
+  'network.proxy.type': 1,
+  'network.proxy.http': '127.0.0.1',
+  'network.proxy.http_port': 9,
+  'network.proxy.ssl': '127.0.0.1',
+  'network.proxy.ssl_port': 9,
+  'network.proxy.share_proxy_settings': false,
+  'network.proxy.allow_hijacking_localhost': false,
+  'network.proxy.failover_direct': false,
   // After history.back() restores a page from the back-forward cache, puppeteer stops following
   // that tab's navigations; without the cache every page loads afresh.
   'browser.sessionhistory.max_total_viewers': 0,
@@ -77,6 +85,7 @@ class FirefoxPage implements EnginePage {
         element.evaluate((e) => e.checkVisibility() && e.getClientRects().length > 0),
       click: () => element.click(),
       isFocused: () => element.evaluate((e) => e === document.activeElement),
+      evaluate: <T>(fn: (e: HTMLElement) => T) => element.evaluate(fn) as Promise<T>,
     }));
   }
 
@@ -110,7 +119,8 @@ export async function launchFirefox(executablePath: string): Promise<EngineBrows
     env: {
       ...process.env,
       HOME: home,
-      MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1',
+      // Release builds honour services.settings.server above only with this set.
+      MOZ_REMOTE_SETTINGS_DEVTOOLS: '1',
       MOZ_CRASHREPORTER_DISABLE: '1',
     },
     timeout: 60_000,

@@ -49,6 +49,7 @@ class PlaywrightPage implements EnginePage {
       isVisible: () => element.isVisible(),
       click: () => element.click(),
       isFocused: () => element.evaluate((e) => e === document.activeElement),
+      evaluate: <T>(fn: (e: HTMLElement) => T) => element.evaluate(fn) as Promise<T>,
     }));
   }
 

@@ -22,6 +22,12 @@ const CANDIDATES: Record<string, string> = {
   navigation: 'nav',
 };
 
+/** In the page: the elements under a scope that match a selector and mention a name. */
+const SIFT = `return [...(arguments[0] || document).querySelectorAll(arguments[1])].filter((element) =>
+  ((element.getAttribute('aria-label') || '') + ' ' + element.textContent)
+    .replace(/\\s+/g, ' ')
+    .includes(arguments[2]))`;
+
 const KEYS: Record<Key, string[]> = {
   Tab: [Keys.TAB],
   'Shift+Tab': [Keys.SHIFT, Keys.TAB],
@@ -99,10 +105,20 @@ class WebKitPage implements EnginePage {
     return (await this.driver.executeScript(`return (${fn.toString()})()`)) as T;
   }
 
-  /** The elements that may have the role, kept if WebKit computes that role and name for them. */
+  /**
+   * The elements that may have the role and whose label or text holds the name (a quick sift in the
+   * page), kept if WebKit computes exactly that role and name for them.
+   */
   private async match(scope: WebDriver | WebElement, { role, name }: Query): Promise<WebElement[]> {
+    const within = scope instanceof WebDriver ? null : scope;
+    const candidates = (await this.driver.executeScript(
+      SIFT,
+      within,
+      CANDIDATES[role] ?? '*',
+      name,
+    )) as WebElement[];
     const matches: WebElement[] = [];
-    for (const element of await scope.findElements({ css: CANDIDATES[role] ?? '*' })) {
+    for (const element of candidates) {
       if ((await element.getAriaRole()) === role && (await element.getAccessibleName()) === name) {
         matches.push(element);
       }
@@ -124,6 +140,8 @@ class WebKitPage implements EnginePage {
         click: () => element.click(),
         isFocused: async () =>
           Boolean(await script('return arguments[0] === document.activeElement')),
+        evaluate: async <T>(fn: (e: HTMLElement) => T) =>
+          (await script(`return (${fn.toString()})(arguments[0])`)) as T,
       };
     });
   }

@@ -2,7 +2,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** What the build in out/ is made from. */
-const SOURCES = ['app', 'components', 'content', 'lib', 'public', 'scripts/build', 'deploy'];
+const SOURCES = [
+  'app',
+  'components',
+  'content',
+  'lib',
+  'public',
+  'scripts/build',
+  'deploy/security-headers.ts',
+];
 const CONFIG_FILES = ['next.config.ts'];
 /** Written last by `npm run build`: its age is the build's. */
 const BUILD_STAMP = 'out/_headers';

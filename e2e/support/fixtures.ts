@@ -74,23 +74,25 @@ async function watch(
   ];
 }
 
+/** The production servers the browser suite runs behind, each in a project of its own. */
+export type Server = 'nginx' | 'cloudflare';
+
 type Fixtures = {
   /** Console or script errors a test provokes on purpose; every other one fails the test. */
   expectedErrors: readonly RegExp[];
-  /** Lists the problems seen on `page` so far; the test fails at its end unless there are none. */
-  pageProblems: () => string[];
+  /** Which production server answers: where both are right, tests accept either's choice. */
+  server: Server;
 };
 
 export const test = base.extend<Fixtures>({
   expectedErrors: [[], { option: true }],
-  pageProblems: [
-    async ({ page, expectedErrors, javaScriptEnabled }, use) => {
-      const problems = await watch(page, expectedErrors, javaScriptEnabled);
-      await use(problems);
-      expect(problems(), 'console or script errors, failed requests, CSP violations').toEqual([]);
-    },
-    { auto: true },
-  ],
+  server: ['nginx', { option: true }],
+  // Every test that opens a page has it watched, and fails at its end on any problem seen.
+  page: async ({ page, expectedErrors, javaScriptEnabled }, provide) => {
+    const problems = await watch(page, expectedErrors, javaScriptEnabled);
+    await provide(page);
+    expect(problems(), 'console or script errors, failed requests, CSP violations').toEqual([]);
+  },
 });
 
 export { expect };

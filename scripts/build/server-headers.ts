@@ -1,16 +1,16 @@
 /**
- * Last step of `npm run build`: writes the HTTP headers of this very build, for the two ways the
+ * Last step of `npm run build`: writes the HTTP headers of this very build, for both places the
  * site is served. The Content-Security-Policy hashes the inline scripts and styles that remain in
  * the final HTML, and those change with every build, so the files are written with out/ and must
- * be deployed with it.
+ * be deployed with it. One source, deploy/security-headers.ts, feeds both:
  *
  * - deploy/build/csp-map.conf: an nginx `map` from each page's file to its policy, included by
  *   deploy/nginx.conf.template;
- * - out/_headers: the same headers for CDNs that read a Netlify/Cloudflare-style headers file.
+ * - out/_headers: the same headers in Cloudflare's headers file (deploy/cloudflare/).
  *
  * Usage: tsx scripts/build/server-headers.ts   (the last build step)
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -25,6 +25,52 @@ import { attr, elementsOf, isExecutable, textOf } from '../shared/html';
 
 const OUT = 'out';
 export const CSP_MAP = 'deploy/build/csp-map.conf';
+/** Cloudflare's headers file, read from the folder of assets and never served. */
+const HEADERS_FILE = '_headers';
+/** The most rules Cloudflare reads from a headers file. */
+const MAX_RULES = 100;
+
+/**
+ * out/_headers for Cloudflare. Cloudflare applies every rule whose path matches the address asked
+ * for, existing file or not, so:
+ * - `/*` carries the security headers and the not-found page's policy, since that page answers
+ *   every address without a file;
+ * - every other file and page has an exact rule that replaces the policy (`! Content-Security-
+ *   Policy` drops the one `/*` set) with its own; files under /_next/static/ are cached for a year.
+ *   A missing file matches none of them, so it is never cached for a year.
+ */
+function cloudflareHeaders(exported: Array<{ route: string; file: string; code: InlineCode }>) {
+  const notFound = exported.find((page) => page.file === notFoundPage.file);
+  const pageRoutes = exported.filter((page) => page !== notFound);
+  const files = readdirSync(OUT, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => statSync(path.join(OUT, file)).isFile() && !file.endsWith('.html'))
+    .filter((file) => file !== HEADERS_FILE)
+    .sort();
+  const replacePolicy = (policy: string) => [
+    '  ! Content-Security-Policy',
+    `  Content-Security-Policy: ${policy}`,
+  ];
+  const rules = [
+    [
+      '/*',
+      ...Object.entries(securityHeaders).map(([name, value]) => `  ${name}: ${value}`),
+      `  Content-Security-Policy: ${contentSecurityPolicy(notFound?.code ?? { scripts: [], styles: [] })}`,
+    ],
+    ...pageRoutes.map(({ route, code }) => [route, ...replacePolicy(contentSecurityPolicy(code))]),
+    ...files.map((file) => [
+      `/${file}`,
+      ...replacePolicy(FILE_POLICY),
+      ...(file.startsWith('_next/static/') ? [`  Cache-Control: ${IMMUTABLE_CACHE}`] : []),
+    ]),
+  ];
+  if (rules.length > MAX_RULES) {
+    throw new Error(
+      `server-headers: ${rules.length} rules in _headers; Cloudflare reads ${MAX_RULES}`,
+    );
+  }
+  return `${rules.map((rule) => rule.join('\n')).join('\n')}\n`;
+}
 
 /** The inline scripts and styles of a page, as the browser will check them against the policy. */
 function inlineCode(html: string): InlineCode {
@@ -58,30 +104,7 @@ function main(): void {
   mkdirSync(path.dirname(CSP_MAP), { recursive: true });
   writeFileSync(CSP_MAP, map);
 
-  // CDNs combine every rule that matches, and browsers enforce every policy they get. So /* carries
-  // a policy that allows what any page needs (the not-found page, served for any address, among
-  // them), and each page adds its own, stricter one.
-  const everything = {
-    scripts: exported.flatMap((p) => p.code.scripts),
-    styles: exported.flatMap((p) => p.code.styles),
-  };
-  const headers = Object.entries(securityHeaders).map(([name, value]) => `  ${name}: ${value}`);
-  const rules = [
-    '/*',
-    ...headers,
-    `  Content-Security-Policy: ${contentSecurityPolicy(everything)}`,
-    '/_next/static/*',
-    `  Cache-Control: ${IMMUTABLE_CACHE}`,
-    ...exported
-      .filter(({ file }) => file !== notFoundPage.file)
-      .flatMap(({ route, code }) => [
-        route,
-        `  Content-Security-Policy: ${contentSecurityPolicy(code)}`,
-      ]),
-    '',
-  ];
-  writeFileSync(path.join(OUT, '_headers'), rules.join('\n'));
-
+  writeFileSync(path.join(OUT, HEADERS_FILE), cloudflareHeaders(exported));
   for (const { file, code } of exported) {
     console.log(
       `server-headers: ${file}: ${code.scripts.length} inline scripts, ${code.styles.length} inline styles hashed`,

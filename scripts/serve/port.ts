@@ -15,6 +15,18 @@ export function ensurePortFree(port: number): Promise<void> {
   });
 }
 
+/** A port of 127.0.0.1 that nothing listens on now, for a helper such as a debugger's. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** Runs a server's command-line entry point: any startup error is one line, not a stack trace. */
 export async function runServer(name: string, start: () => Promise<void>): Promise<void> {
   try {

@@ -20,8 +20,9 @@ readonly NODE_MAJOR=22 NODE_MINOR=12
 # Firefox ESR 140, the oldest ESR still in use, unpacked beside the one apt installs
 # (scripts/shared/browsers.ts looks for it there).
 readonly FIREFOX_140=140.12.0esr-1~deb12u1 FIREFOX_140_DIR=.cache/browsers/firefox-esr-140
-# The npm packages: the site's, and the drivers of the browsers Playwright cannot drive here.
-readonly NPM_FOLDERS=(. e2e/engines)
+# The npm packages: the site's, the drivers of the browsers Playwright cannot drive here, and
+# Cloudflare's runtime (wrangler), each with its own lockfile.
+readonly NPM_FOLDERS=(. e2e/engines deploy/cloudflare)
 
 missing_packages=()
 for requirement in "${requirements[@]}"; do

@@ -1,0 +1,35 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { offlineWrangler, WRANGLER } from '../scripts/serve/cloudflare';
+
+/**
+ * The Cloudflare deployment, checked without an account: wrangler builds exactly what
+ * `npm run deploy:cloudflare` would upload, and stops there. The headers file is Cloudflare's.
+ */
+test('wrangler accepts the Cloudflare configuration: deploy --dry-run', async () => {
+  test.setTimeout(60_000);
+  const outdir = mkdtempSync(path.join(tmpdir(), 'wrangler-dry-run-'));
+  try {
+    const { stdout } = await promisify(execFile)(
+      WRANGLER,
+      ['deploy', '--dry-run', '--config', 'deploy/cloudflare/wrangler.jsonc', '--outdir', outdir],
+      { env: offlineWrangler },
+    );
+    expect(stdout).toContain('--dry-run: exiting now.');
+    // The Worker that wrangler bundled is ours: it answers the not-found page's own addresses.
+    expect(readFileSync(path.join(outdir, 'worker.js'), 'utf8')).toContain('__no-such-file__');
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+});
+
+test("the headers file stays within Cloudflare's limits", () => {
+  const rules = readFileSync('out/_headers', 'utf8').split('\n');
+  // At most 100 rules, each line at most 2,000 characters.
+  expect(rules.filter((line) => line.startsWith('/')).length).toBeLessThanOrEqual(100);
+  expect(Math.max(...rules.map((line) => line.length))).toBeLessThanOrEqual(2000);
+});

@@ -1,0 +1,50 @@
+/**
+ * `PORT=8787 npm run preview:cloudflare`: serves out/ on 127.0.0.1 on Cloudflare's own runtime
+ * (wrangler's dev server with workerd, installed in deploy/cloudflare/), configured by
+ * deploy/cloudflare/wrangler.jsonc as the deployed site is: its _headers, its not-found page, its
+ * Worker. Telemetry, update checks and every other call to the network are off. It runs in the
+ * foreground until stopped (Ctrl+C).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ensurePortFree, freePort, runServer } from './port';
+
+const FOLDER = 'deploy/cloudflare';
+export const WRANGLER = `${FOLDER}/node_modules/.bin/wrangler`;
+
+/** wrangler without its network calls: usage data, the update check, Cloudflare's cf.json. */
+export const offlineWrangler: NodeJS.ProcessEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  // Logs and local state stay in the project's ignored folder, not in the home directory.
+  WRANGLER_LOG_PATH: `${FOLDER}/.wrangler/logs`,
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const port = Number(process.env.PORT ?? 8787);
+  await runServer('preview:cloudflare', async () => {
+    if (!existsSync(WRANGLER)) {
+      throw new Error(
+        `wrangler is not installed: npm run setup, or npm install --prefix ${FOLDER}`,
+      );
+    }
+    if (!existsSync('out/index.html'))
+      throw new Error('No build to serve: run `npm run build` first.');
+    await ensurePortFree(port);
+    const args = ['dev', '--config', `${FOLDER}/wrangler.jsonc`, '--ip', '127.0.0.1'];
+    args.push('--port', String(port), '--inspector-port', String(await freePort()));
+    args.push('--show-interactive-dev-session=false', '--log-level', 'warn');
+    const wrangler = spawn(WRANGLER, args, { env: offlineWrangler, stdio: 'inherit' });
+    console.log(
+      `Serving out/ on Cloudflare's runtime at http://127.0.0.1:${port} (Ctrl+C to stop)`,
+    );
+    // wrangler stops workerd with itself on SIGINT or SIGTERM (not on SIGHUP or SIGKILL).
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.on(signal, () => wrangler.kill('SIGINT'));
+    }
+    wrangler.on('exit', (code) => process.exit(code ?? 0));
+  });
+}

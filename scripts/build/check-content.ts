@@ -117,11 +117,12 @@ async function main(): Promise<number> {
   if (problems.length === 0) problems.push(...checkContent(content, files));
   const list = (kind: Problem[]) => kind.map((p) => `\n  ${p.file}  ${p.field}: ${p.message}`);
   const [goLive, errors] = [problems.filter((p) => p.goLive), problems.filter((p) => !p.goLive)];
-  const summary = process.argv.includes('--summary');
+  // The placeholders are listed in full only when nothing needs fixing first.
+  const summary = process.argv.includes('--summary') || errors.length > 0;
   const shown = summary ? [' (npm run content:check lists them)'] : [':', ...list(goLive)];
   const say = (...lines: string[]) => `content:check: ${lines.join('')}`;
-  if (goLive.length > 0) console.warn(say(`${goLive.length} placeholders to replace`, ...shown));
-  if (errors.length > 0) console.error(say(`${errors.length} problems to fix:`, ...list(errors)));
+  if (goLive.length > 0) console.warn(say(`${goLive.length} placeholder(s) to replace`, ...shown));
+  if (errors.length > 0) console.error(say(`${errors.length} problem(s) to fix:`, ...list(errors)));
   else console.log(say(`${Object.keys(files).length} content sections OK`));
   return errors.length > 0 ? 1 : 0;
 }

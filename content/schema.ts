@@ -9,11 +9,8 @@ import { z } from 'zod';
 import { WEEKDAYS } from '../lib/hours';
 import { pageRoutes, routes } from '../lib/routes';
 import { shareImageTitle } from '../lib/share-image';
-import { placeholdersOf } from '../lib/template';
+import { fillKnown, placeholdersOf } from '../lib/template';
 import { readPngText } from '../scripts/shared/png-text';
-
-/** Marks a placeholder to replace before going live: listed, but the build goes on. */
-export const GO_LIVE = { goLive: true } as const;
 
 /** The HTML standard's valid e-mail address (https://html.spec.whatwg.org/#valid-e-mail-address). */
 const EMAIL =
@@ -29,10 +26,9 @@ const rule = (test: RegExp | ((value: string) => boolean), what: string, example
   z.string().refine(typeof test === 'function' ? test : (v) => test.test(v), {
     error: (i) => `"${i.input}" is not ${what}: write it like ${example}`,
   });
-/** Lists the value as a placeholder to replace before going live when `test` says so. */
-const goLive =
-  (test: (value: string) => boolean, why: string) => (v: string, ctx: z.RefinementCtx) =>
-    void (test(v) && ctx.addIssue({ code: 'custom', message: `${v} ${why}`, params: GO_LIVE }));
+/** Lists a placeholder to replace before going live: the check shows it, and the build goes on. */
+const goLive = (ctx: z.RefinementCtx, message: string) =>
+  ctx.addIssue({ code: 'custom', message, params: { goLive: true } });
 /** A text that is not blank and uses only these {placeholders}. */
 const template = (...names: string[]) =>
   z.string().superRefine((value, ctx) => {
@@ -44,8 +40,9 @@ const template = (...names: string[]) =>
   });
 const text = template();
 const LONG = 'is longer than the 160 letters search results show';
-/** A meta description, short enough for search results to show it whole. */
-const description = (...names: string[]) => template(...names).refine((v) => v.length <= 160, LONG);
+/** A meta description, short enough, once filled in, for search results to show it whole. */
+const description = (...names: string[]) =>
+  template(...names).refine((v) => fillKnown(v, context.brand).length <= 160, LONG);
 const slug = rule(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words with dashes', 'contact-us');
 const latest = new Date().getFullYear() + 1;
 const year = z.int().refine((y) => y >= 1991 && y <= latest, `is no year from 1991 to ${latest}`);
@@ -55,12 +52,14 @@ const zones = [...Intl.supportedValuesOf('timeZone'), 'UTC'];
 const timeZone = rule((v) => zones.includes(v), 'a time zone', 'Africa/Johannesburg');
 const isLanguage = (v: string) => /^[a-z]{2,3}-[A-Z]{2}$/.test(v) && !!languages.of(v);
 const language = rule(isLanguage, 'a language tag', 'en-GB');
-const isOrigin = (v: string) => v.startsWith('https:') && new URL(v).origin === v;
+const isOrigin = (v: string) => /^https:/.test(v) && URL.canParse(v) && new URL(v).origin === v;
 const origin = rule(isOrigin, 'an https:// address with nothing after the host', 'https://a.za');
 const isCountry = (v: string): v is phones.CountryCode => phones.isSupportedCountry(v);
 const country = rule(isCountry, 'a two-letter country code', 'ZA') as z.ZodType<phones.CountryCode>;
 /** Lists an address at a domain reserved for examples, after its last '@' or '/'. */
-const example = goLive((v) => EXAMPLE.test(v.replace(/^.*[@/]/, '')), 'is an example address');
+const example = (v: string, ctx: z.RefinementCtx) => {
+  if (EXAMPLE.test(v.replace(/^.*[@/]/, ''))) goLive(ctx, `${v} is an example address`);
+};
 const email = rule(EMAIL, 'an e-mail address', 'name@bank.co.za').superRefine(example);
 /**
  * What rules need from other files (the dialling country, the ids a field may name, the page title
@@ -68,13 +67,14 @@ const email = rule(EMAIL, 'an e-mail address', 'name@bank.co.za').superRefine(ex
  */
 const context = {
   country: 'GB' as phones.CountryCode,
+  brand: {} as Record<string, string>,
   shareImageTitle: '',
-  sections: [] as unknown[],
+  anchors: {} as Record<string, unknown[]>,
   group: [] as unknown[],
   main: [] as unknown[],
 };
-/** An id that must be one of those `context` lists. */
-const idIn = (list: 'sections' | 'group' | 'main', what: string) =>
+/** An id that must be one of the navigation's. */
+const idIn = (list: 'group' | 'main', what: string) =>
   slug.refine((v) => context[list].includes(v), {
     error: (i) => `"${i.input}" is not the id of ${what}`,
   });
@@ -84,7 +84,7 @@ const phone = z.string().superRefine((value, ctx) => {
   const number = phones.parsePhoneNumberFromString(value, context.country);
   const fix = `is no phone number (read as ${context.country}): write it like 0808 157 0192`;
   if (!number?.isValid()) ctx.addIssue({ code: 'custom', message: `"${value}" ${fix}` });
-  goLive(() => DRAMA.test(number?.nationalNumber ?? ''), "is from Ofcom's drama range")(value, ctx);
+  if (DRAMA.test(number?.nationalNumber ?? '')) goLive(ctx, `${value} is from Ofcom's drama range`);
 });
 
 const isPage = (v: string) => pageRoutes.includes(v.split(/[?#]/)[0]!);
@@ -103,12 +103,13 @@ const links: [string, (href: string) => boolean, string][] = [
 const href = z.string().superRefine((value, ctx) => {
   const [, test, fix] = links.find(([start]) => value.startsWith(start))!;
   if (!test(value)) ctx.addIssue({ code: 'custom', message: `"${value}" ${fix}` });
-  const [route, id] = value.split('#');
-  if (id && route === routes.southAfrica && !context.sections.includes(id)) {
-    const fix = `write one of #${context.sections.join(' #')}`;
-    ctx.addIssue({ code: 'custom', message: `"${value}" names no section of ${route}: ${fix}` });
+  const [page = '', id] = value.split('#');
+  const ids = context.anchors[page.split('?')[0]!];
+  if (id && ids && !ids.includes(id)) {
+    const fix = `write one of #${ids.join(' #')}`;
+    ctx.addIssue({ code: 'custom', message: `"${value}" names no section of ${page}: ${fix}` });
   }
-  goLive((v) => v === '#', 'is a placeholder link that goes nowhere')(value, ctx);
+  if (value === '#') goLive(ctx, '# is a placeholder link that goes nowhere');
 });
 
 /** A link a visitor can follow. */
@@ -129,9 +130,10 @@ const navItem = link.extend({
   id: slug,
 });
 const navItems = z.array(navItem).readonly();
-/** 'Plain text', or with links in it, a list in brackets: ['See our ', { label: 'rates', href: '/rates' }, '.']. */
+/** 'Plain text', or with links in it, a list in brackets: ['Please ', { label: 'contact us', href: '/south-africa#contact' }, '.']. */
 const paragraph = template('minimumPortfolio').or(z.array(template('minimumPortfolio').or(link)));
 
+const pixels = z.int().refine((n) => n > 0, 'must be a number of pixels above 0');
 /** An image file under public/. */
 const image = z.strictObject({
   /** File under public/, from its folder, like '/images/hero.svg'. */
@@ -139,15 +141,16 @@ const image = z.strictObject({
   /** What the image shows, read aloud to screen-reader users; '' for a purely decorative image. */
   alt: z.string(),
   /** Width of the file in pixels (stops the page jumping while it loads). */
-  width: z.int().positive(),
+  width: pixels,
   /** Height of the file in pixels. */
-  height: z.int().positive(),
+  height: pixels,
 });
 /** Lists a share image drawn for other words than the content has now. */
 function drawnFromContent(src: string, ctx: z.RefinementCtx) {
-  const drawn = existsSync(`public${src}`) && readPngText(readFileSync(`public${src}`), 'Title');
-  const stale = `was drawn for "${drawn}", not "${context.shareImageTitle}": run npm run images`;
-  if (drawn !== context.shareImageTitle) goLive(() => true, stale)(src, ctx);
+  if (!src.endsWith('.png') || !existsSync(`public${src}`)) return;
+  const drawn = readPngText(readFileSync(`public${src}`), 'Title') ?? 'other words';
+  const words = `"${drawn}", not "${context.shareImageTitle}": run npm run images`;
+  if (drawn !== context.shareImageTitle) goLive(ctx, `${src} was drawn for ${words}`);
 }
 /** A page's footer. */
 const footer = {
@@ -268,16 +271,17 @@ const home = z.strictObject({
   /** Button to an address that is not a page, to show the not-found page. */
   brokenLink: buttonLink.extend({
     /** An address on this site that is no page, like '/this-page-does-not-exist'. */
-    href: rule((v) => v.startsWith('/') && !pageRoutes.includes(v), 'a missing page', '/gone'),
+    href: rule((v) => v.startsWith('/') && !isPage(v), 'a missing page', '/gone'),
   }),
   ...footer,
 });
 
-const TWICE = 'is the id of another section too: give each its own';
+const once = (v: string) =>
+  context.anchors[routes.southAfrica]?.filter((id) => id === v).length === 1;
 /** A section or card that /south-africa#id leads to. */
 const anchored = {
   /** Stable identifier, the section's anchor (#id); lower-case with dashes. */
-  id: slug.refine((v) => context.sections.indexOf(v) === context.sections.lastIndexOf(v), TWICE),
+  id: slug.refine(once, 'is the id of another section too: give each its own'),
   /** Heading of the section. */
   heading: text,
 };
@@ -399,7 +403,8 @@ function readContext(draft?: Draft): unknown {
   const country = site?.phoneCountry ?? '';
   context.country = phones.isSupportedCountry(country) ? country : 'GB';
   context.shareImageTitle = shareImageTitle(site ?? {}, page ?? {});
-  context.sections = ['main', ...ids(anchored)];
+  context.brand = { name: site?.name ?? '', division: site?.division ?? '' };
+  context.anchors = { [routes.home]: ['main'], [routes.southAfrica]: ['main', ...ids(anchored)] };
   context.group = ids(navigation?.group);
   context.main = ids(navigation?.main);
   return draft;
@@ -418,6 +423,4 @@ export type Navigation = z.infer<typeof navigation>;
 export type CountryPage = z.infer<typeof countryPage>;
 export type Link = z.infer<typeof link>;
 export type ButtonLink = z.infer<typeof buttonLink>;
-export type NavItem = z.infer<typeof navItem>;
-export type Image = z.infer<typeof image>;
 export type Paragraph = z.infer<typeof paragraph>;

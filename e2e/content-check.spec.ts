@@ -145,6 +145,26 @@ const badEdits: Array<{ kind: string; edit: (c: Record<string, Data>) => void; s
     ],
   },
   {
+    kind: "a description that fits only until the bank's name fills it in",
+    edit: (c) => {
+      at(c, 'site').name = 'A bank with a long name';
+      at(c, 'home').description = `{name} {division} ${'o'.repeat(160 - 18)}`;
+    },
+    says: ['content/home.ts  home.description: is longer than the 160 letters search results show'],
+  },
+  {
+    kind: 'a link to a section the homepage does not have',
+    edit: (c) => (at(c, 'navigation', 'service', 0).href = '/#rates'),
+    says: [
+      'content/navigation.ts  navigation.service[0].href: "/#rates" names no section of /: write one of #main',
+    ],
+  },
+  {
+    kind: 'an image without a size',
+    edit: (c) => (at(c, 'southAfrica', 'hero').width = 0),
+    says: ['content/south-africa.ts  southAfrica.hero.width: must be a number of pixels above 0'],
+  },
+  {
     kind: 'a malformed phone number',
     edit: (c) => (at(c, 'contact', 'onlineBankingLines', 0).phone = '0808 157 019'),
     says: [

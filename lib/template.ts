@@ -19,6 +19,16 @@ export function fillTemplate(text: string, values: TemplateValues): string {
 }
 
 /**
+ * A content text with the placeholders these values fill, any other left as written; for measuring
+ * a text before every value is known.
+ */
+export function fillKnown(text: string, values: TemplateValues): string {
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    String(values[name] ?? placeholder),
+  );
+}
+
+/**
  * The placeholders a content text uses.
  * @param text Content text.
  * @returns Their names, without braces, in order of appearance.

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { NavItem } from '@/content/schema';
+import type { Navigation } from '@/content/schema';
 import styles from './nav-list.module.css';
 
 type NavListProps = {
-  items: ReadonlyArray<NavItem>;
+  items: Navigation['main'];
   /** Id of the item to mark as current: the section or site the page belongs to. */
   currentId?: string;
   /** Background the list sits on: 'light' (the page) or 'dark' (the brand colour). */

@@ -1,10 +1,10 @@
-import type { Image } from '@/content/schema';
+import type { CountryPage } from '@/content/schema';
 import styles from './hero.module.css';
 
 type HeroProps = {
   /** The page's only <h1>. */
   title: string;
-  image: Image;
+  image: CountryPage['hero'];
 };
 
 /** A wide banner: the page heading over a picture. */

@@ -25,8 +25,6 @@ const written = (value: unknown) => {
   return `${kind === typeof value ? `a ${kind}` : kind} (${JSON.stringify(value)})`;
 };
 
-const PARAGRAPH =
-  "must be text, or a list of texts and links: ['See our ', { label: 'a', href: '/' }]";
 /** Editors' words for the problems zod finds itself; the schema words its own rules. */
 const explain: z.core.$ZodErrorMap = (issue) => {
   const expected = 'expected' in issue ? (looks[String(issue.expected)] ?? issue.expected) : '';
@@ -34,15 +32,15 @@ const explain: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === 'invalid_type') return `is ${written(issue.input)}, but must be ${expected}`;
   if (issue.code === 'invalid_value')
     return `is ${written(issue.input)}, not one of ${issue.values}`;
-  if (issue.code === 'too_small' || issue.code === 'too_big') {
+  if (issue.code === 'too_small' || issue.code === 'too_big')
     return `is ${written(issue.input)}, but must have ${issue.minimum ?? issue.maximum} items`;
-  }
   if (issue.code === 'unrecognized_keys') {
     const known = Object.keys((issue.inst as z.ZodObject).shape);
     const near = known.find((key) => key.slice(0, 3) === issue.keys[0]?.slice(0, 3));
     return `is not a field here: ${near ? `did you mean ${near}?` : `its fields are ${known}`}`;
   }
-  if (issue.code === 'invalid_union') return PARAGRAPH;
+  if (issue.code === 'invalid_union')
+    return "must be text, or a list of texts and links: ['See our ', { label: 'a', href: '/' }]";
 };
 
 /** Zod's issues with full paths, each union resolved to the option the editor meant. */
@@ -103,9 +101,8 @@ export async function loadContent(dir = 'content') {
     const file = `${dir}/${name}`;
     const slips = checkSyntax(readFileSync(file, 'utf8'), file);
     const exports = slips.length > 0 ? {} : await import(pathToFileURL(file).href).catch(String);
-    if (typeof exports === 'string') {
-      slips.push({ file, field: 'the file', message: `cannot be read: ${exports.split('\n')[0]}` });
-    }
+    const unreadable = typeof exports === 'string' && `cannot be read: ${exports.split('\n')[0]}`;
+    if (unreadable) slips.push({ file, field: 'the file', message: unreadable });
     for (const [key, value] of Object.entries(exports)) [content[key], files[key]] = [value, file];
     problems.push(...slips);
   }

@@ -1,7 +1,7 @@
 /**
  * `npm run images`: draws the raster images the site serves from its own SVG artwork and content,
  * in Chromium, and writes them to be committed:
- * - public/images/share.png   1200 × 630 preview for share cards (Open Graph, X);
+ * - site.shareImage (public/images/share.png, 1200 × 630), the preview on share cards (Open Graph, X);
  * - app/icon.png              32 × 32 fallback for browsers without SVG favicons;
  * - app/apple-icon.png        180 × 180 home-screen icon for iOS.
  * Run it again after changing the logo, the hero or the bank's name (content:check says when).
@@ -23,10 +23,11 @@ const escape = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
   );
 
+const share = { ...site.shareImage, file: `public${site.shareImage.src}` };
 const shareCard = `
-  <body style="margin:0;width:1200px;height:630px;position:relative;overflow:hidden;
+  <body style="margin:0;width:${share.width}px;height:${share.height}px;position:relative;overflow:hidden;
     font-family:Georgia,'DejaVu Serif',serif;color:#fff;background:#0b3558">
-    <img src="${dataUrl(hero)}" style="position:absolute;inset:auto 0 0 0;width:1200px;height:450px;object-fit:cover">
+    <img src="${dataUrl(hero)}" style="position:absolute;inset:auto 0 0 0;width:100%;height:${share.height - 180}px;object-fit:cover">
     <div style="position:absolute;left:80px;top:72px;display:flex;align-items:center;gap:28px">
       <img src="${dataUrl(
         mark
@@ -56,7 +57,7 @@ const browser = await chromium.launch({
   args: chromiumArgs,
 });
 for (const [file, html, width, height] of [
-  ['public/images/share.png', shareCard, 1200, 630],
+  [share.file, shareCard, share.width, share.height],
   ['app/icon.png', icon(32), 32, 32],
   ['app/apple-icon.png', appleIcon, 180, 180],
 ] as const) {
@@ -66,7 +67,7 @@ for (const [file, html, width, height] of [
   const png = await page.screenshot({ omitBackground: file === 'app/icon.png' });
   // The share image keeps the words it shows, so that content:check notices when they change.
   const title = shareImageTitle(site, southAfrica);
-  writeFileSync(file, file === 'public/images/share.png' ? withPngText(png, 'Title', title) : png);
+  writeFileSync(file, file === share.file ? withPngText(png, 'Title', title) : png);
   await page.close();
   console.log(`images: wrote ${file} (${width} × ${height})`);
 }

@@ -87,7 +87,15 @@ class WebKitPage implements EnginePage {
 
   async goto(address: string) {
     this.earlier.push(...(await this.currentMessages()));
+    // Marks the page being left: under load, WebKitWebDriver can answer before the new document is
+    // the one shown, so this waits until a loaded page without the mark is.
+    await this.driver.executeScript('window.__left = true');
     await this.driver.get(new URL(address, this.baseURL).href);
+    await this.driver.wait(
+      () =>
+        this.driver.executeScript("return !window.__left && document.readyState === 'complete'"),
+      5000,
+    );
   }
 
   async setViewport(width: number, height: number) {

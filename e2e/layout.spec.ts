@@ -30,16 +30,23 @@ async function apply(page: Page, css: string) {
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-/** The banner's visible controls: the logo and, on small screens, the menu buttons. */
-async function headerControls(page: Page) {
+/**
+ * The banner's visible controls (the logo and, on small screens, the menu buttons), each with its
+ * box, read in one pass: visible as Playwright means it, a box with an area and not hidden.
+ */
+function headerControls(page: Page) {
   const banner = page.getByRole('banner');
-  const controls = await banner.getByRole('link').or(banner.getByRole('button')).all();
-  const boxes = [];
-  for (const control of controls) {
-    const box = await control.boundingBox();
-    if (box && (await control.isVisible())) boxes.push({ name: await control.innerText(), ...box });
-  }
-  return boxes;
+  return banner
+    .getByRole('link')
+    .or(banner.getByRole('button'))
+    .evaluateAll((controls) =>
+      controls.flatMap((control) => {
+        const { x, y, width, height } = control.getBoundingClientRect();
+        const visible =
+          width > 0 && height > 0 && control.checkVisibility({ visibilityProperty: true });
+        return visible ? [{ name: (control as HTMLElement).innerText, x, y, width, height }] : [];
+      }),
+    );
 }
 
 for (const [setting, css] of Object.entries(settings)) {

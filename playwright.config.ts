@@ -81,7 +81,13 @@ export default defineConfig<{ server: Server }, { engineUnderTest: Engine }>({
   retries: 0,
   workers: 2,
   reporter: isCI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  use: { trace: 'retain-on-failure' },
+  // A failed test keeps a trace of its actions, console and network, and a screenshot of where it
+  // stopped. Traces without DOM snapshots and screencasts: those cost every passing test a tenth of
+  // its time on two cores.
+  use: {
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
+    screenshot: 'only-on-failure',
+  },
   // Reference screenshots depend on the browser and its fonts: each Chromium version and platform
   // has its own, written on the first run there (`updateSnapshots: 'missing'`), then compared
   // pixel for pixel. `npm run screenshots` redraws them.

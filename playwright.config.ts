@@ -79,7 +79,9 @@ export default defineConfig<{ server: Server }, { engineUnderTest: Engine }>({
   fullyParallel: true,
   forbidOnly: isCI,
   retries: 0,
-  workers: 2,
+  // Three at once, one per browser project (below): both Chromium projects run side by side, each in
+  // one worker, and the other engines' tests, which mostly wait on their drivers, run in the third.
+  workers: 3,
   reporter: isCI ? [['list'], ['html', { open: 'never' }]] : 'list',
   // A failed test keeps a trace of its actions, console and network, and a screenshot of where it
   // stopped. Traces without DOM snapshots and screencasts: those cost every passing test a tenth of
@@ -100,6 +102,7 @@ export default defineConfig<{ server: Server }, { engineUnderTest: Engine }>({
       name: `${chromiumName} · ${name}`,
       testIgnore: [...buildSpecs, engineSpec, 'smoke.spec.ts'],
       use: { ...chromium, server: name as Server, baseURL: url.slice(0, -1) },
+      workers: 1,
     })),
     // One project per other engine and version, named so: "firefox-esr 140.12.0", "webkitgtk 2.50.6".
     // (Chromium runs the whole browser suite, in the projects above.)
@@ -108,6 +111,7 @@ export default defineConfig<{ server: Server }, { engineUnderTest: Engine }>({
         name: engine.name,
         testMatch: engineSpec,
         use: { engineUnderTest: engine, baseURL: productionServers.nginx.url.slice(0, -1) },
+        workers: 1,
       }),
     ),
     {

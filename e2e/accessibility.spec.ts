@@ -6,16 +6,9 @@ import { notFound } from '../content/not-found';
 import { accessibilityNodes } from './support/accessibility-tree';
 import { brief } from './support/brief';
 import { expect, test } from './support/fixtures';
-import { pages, widths } from './support/pages';
+import { pages, sidewaysOverflow, widths } from './support/pages';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-/** How far the page is wider than the window, in CSS pixels. */
-function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-}
 
 /**
  * Runs axe-core on the page and returns each violation with the elements it found. Two additions
@@ -74,7 +67,7 @@ test.describe('at 320 px, the narrowest phone', () => {
         }
       }, word);
       await expect(page.getByRole('heading', { level: 1 })).toContainText(word);
-      expect(await sidewaysOverflow(page), expected.name).toBe(0);
+      expect(await page.evaluate(sidewaysOverflow), expected.name).toBe(0);
     }
   });
 
@@ -86,7 +79,7 @@ test.describe('at 320 px, the narrowest phone', () => {
       await page.getByRole('button', { name: menu }).click();
       await expect(page.getByRole('button', { name: navigation.closeMenu })).toBeVisible();
       expect(await violations(page)).toEqual([]);
-      expect(await sidewaysOverflow(page)).toBe(0);
+      expect(await page.evaluate(sidewaysOverflow)).toBe(0);
     });
   }
 });

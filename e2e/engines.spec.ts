@@ -4,7 +4,7 @@ import { notFound } from '../content/not-found';
 import { find, type EnginePage } from './engines/engine';
 import { expect, test } from './engines/fixtures';
 import { brief } from './support/brief';
-import { pages, widths } from './support/pages';
+import { pages, sidewaysOverflow, widths } from './support/pages';
 
 /**
  * The same checks in every engine a visitor uses: Chromium, Firefox ESR (140 and Debian's current
@@ -114,10 +114,7 @@ test('nothing scrolls sideways at 320 px', async ({ engine }) => {
   await engine.setViewport(320, 640);
   for (const expected of pages) {
     await engine.goto(expected.path);
-    const overflow = await engine.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, expected.name).toBe(0);
+    expect(await engine.evaluate(sidewaysOverflow), expected.name).toBe(0);
   }
 });
 

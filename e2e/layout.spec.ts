@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { brief } from './support/brief';
-import { pages } from './support/pages';
+import { pages, sidewaysOverflow } from './support/pages';
 
 /**
  * The layout holds at every width from 320 px and with the settings visitors change: text at 200%
@@ -25,10 +25,6 @@ async function apply(page: Page, css: string) {
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   }, css);
 }
-
-/** How far the page is wider than the window, in CSS pixels. */
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
  * The banner's visible controls (the logo and, on small screens, the menu buttons), each with its
@@ -68,7 +64,7 @@ for (const [setting, css] of Object.entries(settings)) {
             expect(apart, `"${a.name}" and "${b.name}" at ${width} px`).toBe(true);
           }
         }
-        expect(await sidewaysOverflow(page), `${width} px`).toBe(0);
+        expect(await page.evaluate(sidewaysOverflow), `${width} px`).toBe(0);
       }
     });
 
@@ -78,7 +74,7 @@ for (const [setting, css] of Object.entries(settings)) {
         await apply(page, css);
         for (const width of [320, 375, 768, 1280, 1920]) {
           await page.setViewportSize({ width, height: 800 });
-          expect(await sidewaysOverflow(page), `${expected.name} at ${width} px`).toBe(0);
+          expect(await page.evaluate(sidewaysOverflow), `${expected.name} at ${width} px`).toBe(0);
         }
       }
     });

@@ -54,3 +54,10 @@ export const pages: readonly PageExpectation[] = [
 
 /** The viewport widths every page must work at: a small phone and a laptop. */
 export const widths = [375, 1280] as const;
+
+/**
+ * How far the page is wider than the window, in CSS pixels: 0 when nothing scrolls sideways. Runs in
+ * the page, with any driver's evaluate.
+ */
+export const sidewaysOverflow = () =>
+  document.documentElement.scrollWidth - document.documentElement.clientWidth;

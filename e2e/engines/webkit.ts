@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Key as Keys, WebDriver, type WebElement } from 'selenium-webdriver';
 import { Executor, HttpClient } from 'selenium-webdriver/http/index.js';
+import { freePort } from '../../scripts/serve/port';
 import type { EngineBrowser, EngineElement, EnginePage, Key, Query } from './engine';
 
 /**
@@ -55,15 +55,6 @@ async function startXvfb(): Promise<{ display: string; xvfb: ChildProcess }> {
   ]);
   const [number] = (await once(xvfb.stdio[3]!, 'data')) as [Buffer];
   return { display: `:${number.toString().trim()}`, xvfb };
-}
-
-/** A free port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
 }
 
 class WebKitPage implements EnginePage {

@@ -15,7 +15,7 @@ export function ensurePortFree(port: number): Promise<void> {
   });
 }
 
-/** A port of 127.0.0.1 that nothing listens on now, for a helper such as a debugger's. */
+/** A port of 127.0.0.1 that nothing listens on now, for a helper such as a debugger or a driver. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();

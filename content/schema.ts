@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as phones from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { WEEKDAYS } from '../lib/hours';
-import { pageRoutes, routes } from '../lib/routes';
+import { MAIN_ID, pageRoutes, routes } from '../lib/routes';
 import { shareImageTitle } from '../lib/share-image';
 import { fillKnown, placeholdersOf } from '../lib/template';
 import { readPngText } from '../scripts/shared/png-text';
@@ -404,7 +404,7 @@ function readContext(draft?: Draft): unknown {
   context.country = phones.isSupportedCountry(country) ? country : 'GB';
   context.shareImageTitle = shareImageTitle(site ?? {}, page ?? {});
   context.brand = { name: site?.name ?? '', division: site?.division ?? '' };
-  context.anchors = { [routes.home]: ['main'], [routes.southAfrica]: ['main', ...ids(anchored)] };
+  context.anchors = { [routes.home]: [MAIN_ID], [routes.southAfrica]: [MAIN_ID, ...ids(anchored)] };
   context.group = ids(navigation?.group);
   context.main = ids(navigation?.main);
   return draft;

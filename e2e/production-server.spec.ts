@@ -6,7 +6,7 @@ import { home } from '../content/home';
 import { notFound } from '../content/not-found';
 import { southAfrica } from '../content/south-africa';
 import { IMMUTABLE_CACHE, securityHeaders } from '../deploy/security-headers';
-import { notFoundPage } from '../lib/routes';
+import { notFoundName, notFoundPage } from '../lib/routes';
 import { brief } from './support/brief';
 import { expect, test } from './support/fixtures';
 
@@ -93,9 +93,8 @@ test.describe('headers', () => {
   });
 
   test('the not-found page has no address of its own', async ({ request }) => {
-    const name = notFoundPage.file.replace(/\.html$/, '');
     for (const address of [
-      `/${name}`,
+      `/${notFoundName}`,
       `/${notFoundPage.file}`,
       '/_not-found',
       '/_not-found.html',

@@ -27,3 +27,15 @@ export const pageRoutes: readonly string[] = pages.map((page) => page.route);
  * with its file and status 404; it has no address of its own.
  */
 export const notFoundPage: ExportedPage = { route: '/_not-found', file: '404.html' };
+
+/** Every page the export writes: the pages, then the not-found page. */
+export const exportedPages: readonly ExportedPage[] = [...pages, notFoundPage];
+
+/**
+ * The not-found file's name without `.html` (404). Asked for by either name, it answers 404 as any
+ * other unknown address does.
+ */
+export const notFoundName = notFoundPage.file.replace(/\.html$/, '');
+
+/** The id of every page's main landmark, the skip link's target: a link may name it after `#`. */
+export const MAIN_ID = 'main';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Site } from '@/content/schema';
+import { MAIN_ID } from '@/lib/routes';
 import { Logo } from './logo';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -7,7 +8,6 @@ import { SkipLink } from './skip-link';
 import styles from './page-shell.module.css';
 
 /** Id of the main landmark: the skip link's target. */
-const MAIN_ID = 'main';
 
 type PageShellProps = {
   site: Site;

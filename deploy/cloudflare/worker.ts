@@ -8,14 +8,14 @@
  * - A malformed percent escape such as /%E0%A4%A: the assets would redirect it to a re-encoded
  *   address first; the visitor gets the not-found page at the address they typed.
  */
-import { notFoundPage } from '../../lib/routes';
+import { notFoundName, notFoundPage } from '../../lib/routes';
 
 type Env = { ASSETS: { fetch(input: URL | Request, init?: RequestInit): Promise<Response> } };
 
 /** An address no file has: the assets answer it with the not-found page and status 404. */
 const MISSING = '/__no-such-file__';
 
-const notFoundAddresses = new Set([notFoundPage.file, notFoundPage.file.replace(/\.html$/, '')]);
+const notFoundAddresses = new Set([notFoundPage.file, notFoundName]);
 
 const worker = {
   fetch(request: Request, env: Env): Promise<Response> {

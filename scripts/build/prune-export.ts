@@ -9,7 +9,7 @@
  */
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { notFoundPage, pages } from '../../lib/routes';
+import { exportedPages, notFoundPage } from '../../lib/routes';
 
 const OUT = 'out';
 
@@ -17,7 +17,7 @@ const OUT = 'out';
 const files = readdirSync(OUT, { recursive: true, encoding: 'utf8' }).filter((file) =>
   statSync(path.join(OUT, file)).isFile(),
 );
-const routeFiles = [...pages, notFoundPage].map((page) =>
+const routeFiles = exportedPages.map((page) =>
   page.route === '/' ? 'index' : page.route.slice(1),
 );
 const unwanted = files.filter(

@@ -20,7 +20,7 @@ import {
   securityHeaders,
   type InlineCode,
 } from '../../deploy/security-headers';
-import { notFoundPage, pages } from '../../lib/routes';
+import { exportedPages, notFoundPage } from '../../lib/routes';
 import { attr, elementsOf, isExecutable, textOf } from '../shared/html';
 
 const OUT = 'out';
@@ -87,7 +87,7 @@ function inlineCode(html: string): InlineCode {
 const quoted = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 
 function main(): void {
-  const exported = [...pages, notFoundPage].map((page) => ({
+  const exported = exportedPages.map((page) => ({
     ...page,
     code: inlineCode(readFileSync(path.join(OUT, page.file), 'utf8')),
   }));

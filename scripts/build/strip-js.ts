@@ -18,7 +18,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
-import { notFoundPage, pages } from '../../lib/routes';
+import { exportedPages } from '../../lib/routes';
 import { elementsOf, isExecutable } from '../shared/html';
 
 const OUT = 'out';
@@ -105,7 +105,7 @@ function main(): void {
   const decided = new Set<string>();
   for (const manifest of manifests) {
     const route = routes[manifest.entry];
-    const page = [...pages, notFoundPage].find((known) => known.route === route);
+    const page = exportedPages.find((known) => known.route === route);
     if (!page) throw new Error(`strip-js: route ${route} is not in lib/routes.ts; add it there`);
     decided.add(page.file);
     const extra = extraChunks(manifest, framework);

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMMUTABLE_CACHE, securityHeaders } from '../../deploy/security-headers';
-import { notFoundPage } from '../../lib/routes';
+import { notFoundName, notFoundPage } from '../../lib/routes';
 import { CSP_MAP } from '../build/server-headers';
 
 const TEMPLATE = 'deploy/nginx.conf.template';
@@ -40,7 +40,7 @@ export function renderNginxConfig(options: NginxOptions): string {
     EXTRA_SERVERS: options.extraServers ?? '',
     IMMUTABLE_CACHE,
     NOT_FOUND_FILE: notFoundPage.file,
-    NOT_FOUND_NAME: path.basename(notFoundPage.file, '.html'),
+    NOT_FOUND_NAME: notFoundName,
     SECURITY_HEADERS: Object.entries(securityHeaders)
       .map(([name, value]) => `add_header ${name} "${value}" always;`)
       .join('\n    '),

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import serveHandler from 'serve-handler';
-import { notFoundPage } from '../../lib/routes';
+import { notFoundName, notFoundPage } from '../../lib/routes';
 import { ensurePortFree, runServer } from './port';
 
 /** Where serve-handler answers with 404.html and status 404: a path no export writes. */
@@ -39,9 +39,7 @@ function isLookup(request: IncomingMessage, exposeErrorPages: boolean): boolean 
   } catch {
     return false;
   }
-  const isErrorPage = [notFoundPage.file, notFoundPage.file.replace(/\.html$/, '')].includes(
-    path.slice(1),
-  );
+  const isErrorPage = [notFoundPage.file, notFoundName].includes(path.slice(1));
   return (
     !/[\u0000-\u001f\u007f\\]/.test(path) &&
     !path.split('/').includes('..') &&

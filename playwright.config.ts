@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices, firefox, webkit } from '@playwright/test';
 import { buildProblem } from './e2e/support/build-freshness';
-import type { Server } from './e2e/support/fixtures';
 import {
   chromiumArgs,
   chromiumPath,
@@ -51,8 +50,10 @@ const buildSpecs = [
   'deploy.spec.ts',
   'validity.spec.ts',
 ];
+/** The browsers installed here, each named with its version. */
+const engines = installedEngines();
 /** The Chromium the suite drives, named with its version; its reference screenshots are its own. */
-const chromiumName = installedEngines().find((e) => e.kind === 'chromium')?.name ?? 'chromium';
+const chromiumName = engines.find((e) => e.kind === 'chromium')?.name ?? 'chromium';
 const chromiumMajor = /\d+/.exec(chromiumName)?.[0];
 
 /** The checks every engine must pass, each engine with the driver that can drive it here. */
@@ -74,7 +75,7 @@ const playwrightEngines = (
  * engine behind nginx. A short smoke proves that the server `npm start` uses serves every page and
  * the not-found page; the build specs check out/ itself.
  */
-export default defineConfig<{ server: Server }, { engineUnderTest: Engine }>({
+export default defineConfig<object, { engineUnderTest: Engine }>({
   testDir: './e2e',
   fullyParallel: true,
   forbidOnly: isCI,
@@ -101,19 +102,17 @@ export default defineConfig<{ server: Server }, { engineUnderTest: Engine }>({
     ...Object.entries(productionServers).map(([name, { url }]) => ({
       name: `${chromiumName} · ${name}`,
       testIgnore: [...buildSpecs, engineSpec, 'smoke.spec.ts'],
-      use: { ...chromium, server: name as Server, baseURL: url.slice(0, -1) },
+      use: { ...chromium, baseURL: url.slice(0, -1) },
       workers: 1,
     })),
     // One project per other engine and version, named so: "firefox-esr 140.12.0", "webkitgtk 2.50.6".
     // (Chromium runs the whole browser suite, in the projects above.)
-    ...[...installedEngines().filter((e) => e.kind !== 'chromium'), ...playwrightEngines].map(
-      (engine) => ({
-        name: engine.name,
-        testMatch: engineSpec,
-        use: { engineUnderTest: engine, baseURL: productionServers.nginx.url.slice(0, -1) },
-        workers: 1,
-      }),
-    ),
+    ...[...engines.filter((e) => e.kind !== 'chromium'), ...playwrightEngines].map((engine) => ({
+      name: engine.name,
+      testMatch: engineSpec,
+      use: { engineUnderTest: engine, baseURL: productionServers.nginx.url.slice(0, -1) },
+      workers: 1,
+    })),
     {
       name: 'start server',
       testMatch: 'smoke.spec.ts',

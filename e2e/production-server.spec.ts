@@ -216,7 +216,8 @@ const headings: Record<Landing, string> = {
 };
 
 test.describe('odd and hostile addresses', () => {
-  // One tab visits the addresses of a group in turn: eight groups share the work across workers.
+  // One tab visits the addresses of a group in turn, in eight tests: a test's fixed cost is paid
+  // eight times rather than once per address, and a failure still names its address.
   const groups = Array.from({ length: 8 }, (_, group) =>
     oddAddresses.filter((_, index) => index % 8 === group),
   );

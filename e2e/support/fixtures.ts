@@ -74,19 +74,13 @@ async function watch(
   ];
 }
 
-/** The production servers the browser suite runs behind, each in a project of its own. */
-export type Server = 'nginx' | 'cloudflare';
-
 type Fixtures = {
   /** Console or script errors a test provokes on purpose; every other one fails the test. */
   expectedErrors: readonly RegExp[];
-  /** Which production server answers: where both are right, tests accept either's choice. */
-  server: Server;
 };
 
 export const test = base.extend<Fixtures>({
   expectedErrors: [[], { option: true }],
-  server: ['nginx', { option: true }],
   // Every test that opens a page has it watched, and fails at its end on any problem seen.
   page: async ({ page, expectedErrors, javaScriptEnabled }, provide) => {
     const problems = await watch(page, expectedErrors, javaScriptEnabled);

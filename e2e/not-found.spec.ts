@@ -1,20 +1,11 @@
 import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
-import type { ConsoleMessage, Page } from '@playwright/test';
 import { contact } from '../content/contact';
 import { home } from '../content/home';
 import { notFound } from '../content/not-found';
 import { site } from '../content/site';
 import { southAfrica } from '../content/south-africa';
 import { expect, test } from './support/fixtures';
-
-/** Opens `path` and resolves with the not-found page's console log, once it is written. */
-async function openAndReadLog(page: Page, path: string): Promise<ConsoleMessage> {
-  const [message] = await Promise.all([
-    page.waitForEvent('console', (m) => m.text().startsWith(notFound.consoleMessage)),
-    page.goto(path),
-  ]);
-  return message;
-}
+import { openNotFound } from './support/pages';
 
 test.describe('not-found page', () => {
   test('explains, and offers the homepage, the way back and help', async ({ page }) => {
@@ -41,7 +32,7 @@ test.describe('not-found page', () => {
   });
 
   test('logs the missing path and query to the console', async ({ page }) => {
-    const message = await openAndReadLog(page, '/private/clients?ref=newsletter&x=1');
+    const message = await openNotFound(page, '/private/clients?ref=newsletter&x=1');
     // A warning: the visitor's mistyped address is not a fault of the site.
     expect(message.type()).toBe('warning');
     expect(message.text()).toBe(`${notFound.consoleMessage} /private/clients?ref=newsletter&x=1`);
@@ -49,7 +40,7 @@ test.describe('not-found page', () => {
 
   test('logs a malformed address as it came, without a script error', async ({ page }) => {
     // The fixture fails the test on any script error; decoding this path would throw one.
-    const message = await openAndReadLog(page, '/%E0%A4%A');
+    const message = await openNotFound(page, '/%E0%A4%A');
     expect(message.text()).toBe(`${notFound.consoleMessage} /%E0%A4%A`);
     await expect(page.getByText(notFound.message)).toBeVisible();
   });

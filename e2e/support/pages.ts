@@ -1,3 +1,4 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
 import { home } from '../../content/home';
 import { notFound } from '../../content/not-found';
 import { site } from '../../content/site';
@@ -61,3 +62,15 @@ export const widths = [375, 1280] as const;
  */
 export const sidewaysOverflow = () =>
   document.documentElement.scrollWidth - document.documentElement.clientWidth;
+
+/**
+ * Opens a path whose answer is the not-found page and resolves once React has hydrated it, with the
+ * console message the page writes then (the missing path).
+ */
+export async function openNotFound(page: Page, path: string): Promise<ConsoleMessage> {
+  const [message] = await Promise.all([
+    page.waitForEvent('console', (m) => m.text().startsWith(notFound.consoleMessage)),
+    page.goto(path),
+  ]);
+  return message;
+}

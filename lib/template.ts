@@ -9,13 +9,9 @@ type TemplateValues = Readonly<Record<string, string | number>>;
  * @throws Error naming the placeholder when the text uses one that `values` does not offer.
  */
 export function fillTemplate(text: string, values: TemplateValues): string {
-  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
-    const value = values[name];
-    if (value === undefined) {
-      throw new Error(`Unknown placeholder ${placeholder} in "${text}"`);
-    }
-    return String(value);
-  });
+  const unknown = placeholdersOf(text).find((name) => values[name] === undefined);
+  if (unknown !== undefined) throw new Error(`Unknown placeholder {${unknown}} in "${text}"`);
+  return fillKnown(text, values);
 }
 
 /**

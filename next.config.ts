@@ -6,6 +6,9 @@ const nextConfig: NextConfig = {
   // The export has no image server: files are served as they are.
   images: { unoptimized: true },
   reactStrictMode: true,
+  // The build type-checks the site's own code only: tests and tools have configurations of their
+  // own, checked by `npm run typecheck`, since some need packages that `npm install` leaves out.
+  typescript: { tsconfigPath: 'tsconfig.site.json' },
   // `npm run dev` answers on localhost and 127.0.0.1 alike; Next.js blocks hot reload from any
   // origin it is not told about.
   allowedDevOrigins: ['127.0.0.1'],

@@ -1,10 +1,10 @@
-import { navigation } from '../content/navigation';
-import { home } from '../content/home';
-import { notFound } from '../content/not-found';
-import { find, type EnginePage } from './engines/engine';
-import { expect, test } from './engines/fixtures';
-import { brief } from './support/brief';
-import { pages, sidewaysOverflow, widths } from './support/pages';
+import { navigation } from '../../content/navigation';
+import { home } from '../../content/home';
+import { notFound } from '../../content/not-found';
+import { find, type EnginePage } from './engine';
+import { expect, test } from './fixtures';
+import { brief } from '../support/brief';
+import { pages, sidewaysOverflow, widths } from '../support/pages';
 
 /**
  * The same checks in every engine a visitor uses: Chromium, Firefox ESR (140 and Debian's current

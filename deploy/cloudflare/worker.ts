@@ -5,8 +5,10 @@
  * - /404, /404.html: the not-found page has no address of its own, so they are missing addresses
  *   like any other, answered with the not-found page and status 404 (the assets alone would
  *   answer 200).
- * - A malformed percent escape such as /%E0%A4%A: the assets would redirect it to a re-encoded
- *   address first; the visitor gets the not-found page at the address they typed.
+ * - A malformed percent escape such as /%E0%A4%A, or one that decodes to anything but visible ASCII
+ *   (/a%0d/, /s%C3%BCd/), which no page's address holds: the assets would redirect it to a
+ *   re-encoded address first; the visitor gets the not-found page at the address they typed, as
+ *   nginx answers.
  */
 import { notFoundName, notFoundPage } from '../../lib/routes';
 
@@ -17,6 +19,9 @@ const MISSING = '/__no-such-file__';
 
 const notFoundAddresses = new Set([notFoundPage.file, notFoundName]);
 
+/** What no page's address holds: anything but visible ASCII (controls, spaces, line separators…). */
+const NOT_VISIBLE_ASCII = /[^\x21-\x7e]/;
+
 const worker = {
   fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
@@ -26,7 +31,11 @@ const worker = {
     } catch {
       path = undefined;
     }
-    if (path === undefined || notFoundAddresses.has(path.replace(/^\/+|\/+$/g, ''))) {
+    const missing =
+      path === undefined ||
+      NOT_VISIBLE_ASCII.test(path) ||
+      notFoundAddresses.has(path.replace(/^\/+|\/+$/g, ''));
+    if (missing) {
       const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
       return env.ASSETS.fetch(new URL(MISSING, url), { method, redirect: 'manual' });
     }

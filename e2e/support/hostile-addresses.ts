@@ -1,0 +1,129 @@
+import { connect } from 'node:net';
+
+/** Where an odd address should land: the not-found page, or the page it plainly means. */
+export type Landing = 'not found' | 'home' | 'south africa';
+
+/** An address a visitor (or an attacker) may ask for, and where it must land, on every server. */
+export type Hostile = { address: string; landing: Landing };
+
+const written: Array<[string, Landing]> = [
+  ['/%E0%A4%A', 'not found'],
+  ['/%', 'not found'],
+  ['/%zz', 'not found'],
+  ['/%00', 'not found'],
+  ['/south-africa%00.html', 'not found'],
+  ['/%2e%2e/%2e%2e/etc/passwd', 'not found'],
+  ['/..%2f..%2fetc%2fpasswd', 'not found'],
+  ['/..%5c..%5cwindows%5cwin.ini', 'not found'],
+  [`/${'a'.repeat(2000)}`, 'not found'],
+  ['/<script>alert(1)</script>', 'not found'],
+  ['/"><img src=x onerror=alert(1)>', 'not found'],
+  ['/javascript:alert(1)', 'not found'],
+  ['/südafrika', 'not found'],
+  ['/日本語/ページ', 'not found'],
+  ['/%E2%80%AEexe.html', 'not found'],
+  ['/SOUTH-AFRICA', 'not found'],
+  ['/South-Africa', 'not found'],
+  ['/south-africa;jsessionid=1', 'not found'],
+  ['/404.html', 'not found'],
+  ['/_not-found', 'not found'],
+  ['/_headers', 'not found'],
+  ['/.env', 'not found'],
+  ['/.git/config', 'not found'],
+  ['/_next/', 'not found'],
+  ['/_next/static/', 'not found'],
+  ['/a%0dSet-Cookie:%20injected=1/', 'not found'],
+  ['/south-africa?x=<script>alert(1)</script>', 'south africa'],
+  ['/?q=%27%22%3E%3Cscript%3Ealert(1)%3C/script%3E', 'home'],
+  ['/south-africa/', 'south africa'],
+  ['/south-africa//', 'south africa'],
+  ['/south-africa.html', 'south africa'],
+  ['/index.html', 'home'],
+  ['/south-africa#<script>alert(1)</script>', 'south africa'],
+];
+
+/** Odd and hostile addresses written out one by one: the browser visits each of them. */
+export const writtenAddresses: readonly Hostile[] = written.map(([address, landing]) => ({
+  address,
+  landing,
+}));
+
+const hex = (byte: number) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/** The UTF-8 bytes of a character, percent-encoded. */
+const encoded = (text: string) => [...Buffer.from(text)].map(hex).join('');
+
+/**
+ * Every character that must never reach a response header once a server has decoded the address,
+ * percent-encoded: the C0 controls and DEL (in upper- and lower-case hex), the C1 controls, the line
+ * and paragraph separators, and the overlong UTF-8 forms of the C0 controls and DEL, which a lax
+ * decoder reads as the control itself.
+ */
+export const controlCharacters: readonly string[] = [
+  ...[...range(0x00, 0x1f), 0x7f].flatMap((byte) => [hex(byte), hex(byte).toLowerCase()]),
+  ...range(0x80, 0x9f).map((code) => encoded(String.fromCodePoint(code))),
+  ...['\u2028', '\u2029'].map(encoded),
+  ...range(0x80, 0x9f).map((low) => `%C0${hex(low)}`),
+  '%C1%BF',
+  ...range(0x80, 0x9f).map((low) => `%E0%80${hex(low)}`),
+];
+
+/**
+ * Each kind of address a server redirects or rewrites, with {c} where the character goes: a missing
+ * page (rewritten to the not-found page), a trailing slash and `.html` (redirected), a page's name
+ * (rewritten to its file), an escape Cloudflare normalises, the not-found page's own name, and a
+ * query string copied into a redirect.
+ */
+const rewritten: Array<[string, Landing]> = [
+  ['/{c}', 'not found'],
+  ['/a{c}b/', 'not found'],
+  ['/a{c}.html', 'not found'],
+  ['/south-africa{c}', 'not found'],
+  ['/south-afric%61{c}/', 'not found'],
+  ['/404{c}', 'not found'],
+  ['/index.html?q={c}', 'home'],
+];
+
+/** The written addresses, then every control character in every kind of rewritten address. */
+export const hostileAddresses: readonly Hostile[] = [
+  ...writtenAddresses,
+  ...rewritten.flatMap(([template, landing]) =>
+    controlCharacters.map((c) => ({ address: template.replace('{c}', c), landing })),
+  ),
+];
+
+/** A response as it arrived on the wire: its status and the bytes of its head and body. */
+export type RawResponse = { status: number; head: Buffer; body: string };
+
+/**
+ * Sends a GET for this request target exactly as written, over a socket of its own: no client
+ * tidies it first (browsers resolve '../', HTTP clients refuse odd bytes) and none parses the answer
+ * (they refuse a split header, which is exactly what must be seen).
+ */
+export function rawGet(baseURL: string, target: string): Promise<RawResponse> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      // HTTP/1.0: the body arrives whole, never in chunks, and the server closes when done.
+      socket.end(`GET ${target} HTTP/1.0\r\nHost: ${hostname}:${port}\r\n\r\n`);
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const bytes = Buffer.concat(chunks);
+      const end = bytes.indexOf('\r\n\r\n');
+      const head = bytes.subarray(0, end);
+      const status = Number(/^HTTP\/1\.[01] (\d{3}) /.exec(head.toString('latin1'))?.[1] ?? 0);
+      resolve({ status, head, body: bytes.subarray(end + 4).toString('utf8') });
+    });
+  });
+}
+
+/**
+ * An address as a browser sends it: bytes outside printable ASCII, spaces, quotes and angle
+ * brackets percent-encoded; escapes already there, dots and slashes left as they are.
+ */
+export const requestTarget = (address: string) =>
+  address.split('#')[0]!.replace(/[^\x21-\x7e]|["<>`]/gu, encodeURIComponent);

@@ -22,12 +22,16 @@ if (!process.env.TEST_WORKER_INDEX) {
   }
 }
 
-/** A test server; a port already held by anything else fails the run, never gets tested. */
+/**
+ * A test server; a port already held by anything else fails the run, never gets tested. It is
+ * stopped as Ctrl+C would, so that it removes what it wrote (a kill would leave it behind).
+ */
 const server = (command: string, at: number) => ({
   command,
   env: { PORT: String(at) },
   url: `http://127.0.0.1:${at}/`,
   reuseExistingServer: false,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
 });
 
 /** The server `npm start` uses: serves out/ with clean URLs and the not-found page. */
@@ -48,6 +52,7 @@ const buildSpecs = [
   'budgets.spec.ts',
   'content-check.spec.ts',
   'deploy.spec.ts',
+  'servers.spec.ts',
   'validity.spec.ts',
 ];
 /** The browsers installed here, each named with its version. */

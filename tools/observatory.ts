@@ -118,7 +118,7 @@ async function main(): Promise<void> {
     });
     process.exitCode = child.status ?? 1;
   } finally {
-    stop();
+    await stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -4,6 +4,7 @@
  * temporary folder, removed on exit.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,11 +27,12 @@ function findNginx(): string {
 
 /**
  * Starts nginx in the foreground with a rendered configuration.
- * @returns The nginx process and a function that stops it and removes its folder.
+ * @returns The nginx process, and a function that stops it and, once it has exited, removes its
+ *   folder (until then its workers may still write there).
  */
 export function startNginx(options: Omit<NginxOptions, 'runtimeDir'>): {
   nginx: ChildProcess;
-  stop: () => void;
+  stop: () => Promise<void>;
 } {
   if (!existsSync(path.join(options.siteRoot, 'index.html')) || !existsSync(CSP_MAP)) {
     throw new Error('No build to serve: run `npm run build` first.');
@@ -44,16 +46,14 @@ export function startNginx(options: Omit<NginxOptions, 'runtimeDir'>): {
   const nginx = spawn(
     binary,
     ['-p', runtimeDir, '-c', config, '-e', path.join(runtimeDir, 'error.log'), '-g', globals],
-    {
-      stdio: 'inherit',
-    },
+    { stdio: 'inherit' },
   );
-  let stopped = false;
+  const removed = once(nginx, 'exit').then(() =>
+    rmSync(runtimeDir, { recursive: true, force: true }),
+  );
   const stop = () => {
-    if (stopped) return;
-    stopped = true;
     nginx.kill('SIGQUIT');
-    rmSync(runtimeDir, { recursive: true, force: true });
+    return removed;
   };
   return { nginx, stop };
 }
@@ -64,10 +64,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     await ensurePortFree(port);
     const { nginx, stop } = startNginx({ listen: `listen 127.0.0.1:${port};`, siteRoot: 'out' });
     console.log(`Serving out/ through nginx at http://127.0.0.1:${port} (Ctrl+C to stop)`);
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
-    nginx.on('exit', (code) => {
-      stop();
-      process.exit(code ?? 0);
-    });
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());
+    nginx.on('exit', (code) => void stop().then(() => process.exit(code ?? 0)));
   });
 }

@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { freePort } from '../scripts/serve/port';
+
+/**
+ * The servers a person starts by hand, stopped as a person stops them (Ctrl+C) or as a test runner
+ * does (SIGTERM): each served the site, and leaves no process, no listening port and no file behind.
+ * Each runs with a temporary folder of its own, so whatever it leaves there, under any name, shows.
+ */
+
+/** Where wrangler keeps its bundles while it runs, inside the project. */
+const WRANGLER_TMP = 'deploy/cloudflare/.wrangler/tmp';
+const listing = (folder: string) => (existsSync(folder) ? readdirSync(folder).sort() : []);
+
+for (const script of ['start', 'preview:prod', 'preview:cloudflare']) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    test(`npm run ${script}, stopped with ${signal}, leaves nothing behind`, async () => {
+      test.setTimeout(60_000);
+      const port = await freePort();
+      const temporary = mkdtempSync(path.join(tmpdir(), 'servers-spec-'));
+      const bundles = listing(WRANGLER_TMP);
+      // `npm start` builds first; the suite tests the build already in out/, so serve that.
+      const command = script === 'start' ? 'preview' : script;
+      // A process group of its own, as a terminal gives a command: Ctrl+C reaches all of it.
+      const server = spawn('npm', ['run', command], {
+        detached: true,
+        stdio: 'ignore',
+        // Caches meant to outlive a run (tsx's and Node's compiled code) stay off: they are not leftovers.
+        env: {
+          ...process.env,
+          PORT: String(port),
+          TMPDIR: temporary,
+          TSX_DISABLE_CACHE: '1',
+          NODE_DISABLE_COMPILE_CACHE: '1',
+        },
+      });
+      const exited = once(server, 'exit');
+      try {
+        await expect
+          .poll(
+            () =>
+              fetch(`http://127.0.0.1:${port}/`).then(
+                (r) => r.status,
+                () => 0,
+              ),
+            {
+              timeout: 30_000,
+            },
+          )
+          .toBe(200);
+        process.kill(-server.pid!, signal);
+        await exited;
+        // Every process of the group has gone, and the port is free again.
+        await expect
+          .poll(() => {
+            try {
+              process.kill(-server.pid!, 0);
+              return 'running';
+            } catch {
+              return 'gone';
+            }
+          })
+          .toBe('gone');
+        expect(
+          await fetch(`http://127.0.0.1:${port}/`).then(
+            () => 'answers',
+            () => 'free',
+          ),
+        ).toBe('free');
+        // tsx keeps one folder per user for its pipes, reused by every run; it must be empty.
+        const left = listing(temporary).filter(
+          (name) => !(/^tsx-\d+$/.test(name) && listing(path.join(temporary, name)).length === 0),
+        );
+        expect(left, `left in ${temporary}`).toEqual([]);
+        expect(listing(WRANGLER_TMP), `left in ${WRANGLER_TMP}`).toEqual(bundles);
+      } finally {
+        try {
+          process.kill(-server.pid!, 'SIGKILL');
+        } catch {
+          // Already gone, as it should be.
+        }
+        rmSync(temporary, { recursive: true, force: true });
+      }
+    });
+  }
+}

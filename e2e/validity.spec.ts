@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { home } from '../content/home';
 import { siteUrl } from '../lib/site-url';
+import { textOf } from '../scripts/shared/html';
 import { BuiltPage } from './support/built-page';
 
 const run = promisify(execFile);
@@ -81,3 +82,17 @@ for (const file of htmlFiles) {
     expect(references.length).toBeGreaterThan(5);
   });
 }
+
+test('the built CSS keeps the prefixed declarations the supported engines need', () => {
+  // Each page carries its CSS inline; what one page lacks, its visitors' browsers never get.
+  const needed = [
+    // iOS Safari enlarges text on turning the phone sideways unless told not to, with the prefix.
+    '-webkit-text-size-adjust:100%',
+    // Safari before 17 hyphenates long words only with the prefix.
+    '-webkit-hyphens:auto',
+  ];
+  for (const file of htmlFiles) {
+    const css = new BuiltPage(file).all('style').map(textOf).join('\n');
+    for (const declaration of needed) expect(css, file).toContain(declaration);
+  }
+});

@@ -96,12 +96,14 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
   },
-  // Reference screenshots depend on the browser and its fonts: each Chromium version and platform
-  // has its own, written on the first run there (`updateSnapshots: 'missing'`), then compared
-  // pixel for pixel. `npm run screenshots` redraws them.
+  // Reference screenshots depend on the browser and its fonts: they are committed, one folder per
+  // Chromium major version and platform, and compared; never written by a run that compares them
+  // (`npm run screenshots` redraws them on purpose). The tolerance, and why, is in screenshots.spec.ts.
   snapshotPathTemplate: `{testDir}/screenshots/chromium-${chromiumMajor}-{platform}/{arg}{ext}`,
-  updateSnapshots: 'missing',
-  expect: { toHaveScreenshot: { maxDiffPixels: 0, animations: 'disabled', caret: 'hide' } },
+  updateSnapshots: 'none',
+  expect: {
+    toHaveScreenshot: { threshold: 0, maxDiffPixels: 0, animations: 'disabled', caret: 'hide' },
+  },
   projects: [
     { name: 'build', testMatch: buildSpecs },
     ...Object.entries(productionServers).map(([name, { url }]) => ({

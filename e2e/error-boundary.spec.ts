@@ -4,7 +4,7 @@ import { errorPage } from '../content/error';
 import { home } from '../content/home';
 import { notFound } from '../content/not-found';
 import { site } from '../content/site';
-import { pageTitle } from '../lib/metadata';
+import { filled } from './support/copy';
 import { expect, test } from './support/fixtures';
 
 test.describe('error boundaries', () => {
@@ -39,7 +39,7 @@ test.describe('error boundaries', () => {
     // The root layout is static HTML that cannot fail in the browser, so this boundary cannot be
     // reached on the export; render the component itself and read it as a browser does.
     await page.setContent(`<!DOCTYPE html>${renderToStaticMarkup(GlobalError())}`);
-    await expect(page).toHaveTitle(pageTitle(errorPage.title));
+    await expect(page).toHaveTitle(filled(site.pageTitle, { ...site, page: errorPage.title }));
     await expect(page.locator('html')).toHaveAttribute('lang', site.language);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(errorPage.heading);
     await expect(page.getByText(errorPage.message)).toBeVisible();

@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
 import { contact } from '../content/contact';
 import { home } from '../content/home';
 import { notFound } from '../content/not-found';
 import { site } from '../content/site';
 import { southAfrica } from '../content/south-africa';
-import { absoluteUrl } from '../lib/site-url';
 import { brief } from './support/brief';
 import { filled } from './support/copy';
 import { expect, test } from './support/fixtures';
+import { international } from './support/phone';
 import { pages } from './support/pages';
 
 const [homePath, southAfricaPath] = brief.routes;
+/** An address of this site, absolute, from the site's address in content. */
+const absoluteUrl = (path: string) => new URL(path, site.url).href;
 const descriptions: Record<string, string> = {
   [homePath]: filled(home.description, site),
   [southAfricaPath]: southAfrica.description,
@@ -95,8 +96,6 @@ test.describe('structured data on the South Africa page', () => {
     const data = JSON.parse(blocks[0] ?? '{}') as { '@context': string; '@graph': Thing[] };
     expect(data['@context']).toBe('https://schema.org');
     const office = data['@graph'].find((thing) => thing['@type'] === 'FinancialService');
-    const international = (phone: string) =>
-      parsePhoneNumberWithError(phone, site.phoneCountry).formatInternational();
 
     expect(office).toMatchObject({
       name: filled(southAfrica.office.name, site),

@@ -1,10 +1,9 @@
-import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
 import { contact } from '../content/contact';
 import { home } from '../content/home';
 import { notFound } from '../content/not-found';
-import { site } from '../content/site';
 import { southAfrica } from '../content/south-africa';
 import { expect, test } from './support/fixtures';
+import { telHref } from './support/phone';
 import { openNotFound } from './support/pages';
 
 test.describe('not-found page', () => {
@@ -21,10 +20,7 @@ test.describe('not-found page', () => {
     );
     await expect(main.getByRole('button', { name: notFound.back })).toBeVisible();
     const phone = main.getByRole('link', { name: contact.helpPhone });
-    await expect(phone).toHaveAttribute(
-      'href',
-      `tel:${parsePhoneNumberWithError(contact.helpPhone, site.phoneCountry).number}`,
-    );
+    await expect(phone).toHaveAttribute('href', telHref(contact.helpPhone));
     await expect(main.getByRole('link', { name: notFound.helpCentre.label })).toHaveAttribute(
       'href',
       '/',

@@ -1,13 +1,12 @@
-import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
 import { contact } from '../content/contact';
 import { home } from '../content/home';
 import { navigation } from '../content/navigation';
-import { site } from '../content/site';
 import type { Paragraph } from '../content/schema';
 import { southAfrica } from '../content/south-africa';
 import { brief } from './support/brief';
 import { filled, paragraphText } from './support/copy';
 import { expect, test } from './support/fixtures';
+import { telHref } from './support/phone';
 
 const fill = (paragraph: Paragraph) =>
   paragraphText(paragraph, { minimumPortfolio: southAfrica.minimumPortfolio });
@@ -126,13 +125,12 @@ test.describe('South Africa page', () => {
     // Online banking: two numbers that dial when tapped, then an e-mail.
     await expect(card.getByRole('heading', { name: clients.onlineHeading })).toBeVisible();
     for (const line of contact.onlineBankingLines) {
-      const e164 = parsePhoneNumberWithError(line.phone, site.phoneCountry).number;
       await expect(card.getByRole('listitem').filter({ hasText: line.label })).toHaveText(
         filled(clients.phoneLine, line),
       );
       await expect(card.getByRole('link', { name: line.phone })).toHaveAttribute(
         'href',
-        `tel:${e164}`,
+        telHref(line.phone),
       );
     }
     await expect(card.getByRole('link', { name: contact.onlineBankingEmail })).toHaveAttribute(
@@ -154,18 +152,11 @@ test.describe('South Africa page', () => {
   });
 
   test('keeps the order of the brief', async ({ page }) => {
-    const { contact: c } = southAfrica;
     await expect(
       page.getByRole('heading', { level: 1 }).or(page.getByRole('heading', { level: 2 })),
-    ).toHaveText([
-      southAfrica.title,
-      ...southAfrica.sections.map((section) => section.heading),
-      c.heading,
-      southAfrica.important.heading,
-    ]);
+    ).toHaveText([...brief.southAfricaHeadings.levels1And2]);
     await expect(page.getByRole('heading', { level: 3 })).toHaveText([
-      c.prospects.heading,
-      c.clients.heading,
+      ...brief.southAfricaHeadings.level3,
     ]);
   });
 });

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { home } from '../content/home';
-import { siteUrl } from '../lib/site-url';
+import { site } from '../content/site';
 import { textOf } from '../scripts/shared/html';
 import { BuiltPage } from './support/built-page';
 
 const run = promisify(execFile);
 const htmlFiles = readdirSync('out').filter((file) => file.endsWith('.html'));
+const siteUrl = new URL(site.url);
 
 /**
  * Links that lead nowhere on purpose: the brief's placeholder anchors ('#'), and the '404 Error'

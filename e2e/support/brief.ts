@@ -28,6 +28,24 @@ export const brief = {
     'Insights',
     'Support and information',
   ],
+  /**
+   * The headings of /south-africa in the brief's order: the hero, the text sections, 'Contact your
+   * local team' and 'Important information' (level 2), and the two cards (level 3). The page sets
+   * apostrophes typographically: ’.
+   */
+  southAfricaHeadings: {
+    levels1And2: [
+      'South Africa',
+      'Personal service from a global team',
+      'Creating the right service for you',
+      'Contact your local team',
+      'Important information',
+    ],
+    level3: [
+      'Become a Private Bank client in South Africa',
+      'Already a client? We’re here to help',
+    ],
+  },
   /** Copyright years of the footers. */
   copyrightYears: { home: 2025, notFound: 2024 },
   /** The minimum investable portfolio, as the page states it. */

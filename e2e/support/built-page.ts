@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { attr, elementsOf, isExecutable, textOf, type Element } from '../../scripts/shared/html';
+import { attr, elementsOf, textOf, type Element } from '../../scripts/shared/html';
 
 /** A file the page loads, with its size as a CDN sends it (gzip, level 9). */
 type Resource = { url: string; type: 'html' | 'css' | 'js' | 'image'; bytes: number };
@@ -36,7 +36,7 @@ export class BuiltPage {
 
   /** <script> elements that run code: all but JSON-LD data blocks. */
   executableScripts(): Element[] {
-    return this.all('script').filter(isExecutable);
+    return this.all('script').filter((s) => BuiltPage.attr(s, 'type') !== 'application/ld+json');
   }
 
   /** <link> elements whose rel includes this value. */

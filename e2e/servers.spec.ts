@@ -12,6 +12,9 @@ import { freePort } from '../scripts/serve/port';
  * Each runs with a temporary folder of its own, so whatever it leaves there, under any name, shows.
  */
 
+// One server at a time, in order: what one leaves behind must not be mistaken for another's.
+test.describe.configure({ mode: 'default' });
+
 /** Where wrangler keeps its bundles while it runs, inside the project. */
 const WRANGLER_TMP = 'deploy/cloudflare/.wrangler/tmp';
 const listing = (folder: string) => (existsSync(folder) ? readdirSync(folder).sort() : []);

@@ -42,6 +42,15 @@ const written: Array<[string, Landing]> = [
   ['/south-africa#<script>alert(1)</script>', 'south africa'],
 ];
 
+/** Climbs out of the site folder, which browsers tidy away before sending: sent only by rawGet. */
+export const climbs: readonly string[] = [
+  '/../../../../etc/passwd',
+  '//../../etc/passwd',
+  '/_next/../../package.json',
+  '/images/../../../etc/hostname',
+  '/%2e%2e/%2e%2e/package.json',
+];
+
 /** Odd and hostile addresses written out one by one: the browser visits each of them. */
 export const writtenAddresses: readonly Hostile[] = written.map(([address, landing]) => ({
   address,
@@ -54,26 +63,41 @@ const range = (from: number, to: number) =>
 /** The UTF-8 bytes of a character, percent-encoded. */
 const encoded = (text: string) => [...Buffer.from(text)].map(hex).join('');
 
+/** The C0 controls and DEL. */
+const controls = [...range(0x00, 0x1f), 0x7f];
+
 /**
  * Every character that must never reach a response header once a server has decoded the address,
- * percent-encoded: the C0 controls and DEL (in upper- and lower-case hex), the C1 controls, the line
- * and paragraph separators, and the overlong UTF-8 forms of the C0 controls and DEL, which a lax
- * decoder reads as the control itself.
+ * percent-encoded, and each of its look-alikes:
+ * - the C0 controls and DEL, in upper- and lower-case hex;
+ * - the C1 controls, as UTF-8 and as lone bytes (which Latin-1 reads as the controls);
+ * - the line and paragraph separators;
+ * - the overlong UTF-8 forms of the C0 controls and DEL (two, three and four bytes), which a lax
+ *   decoder reads as the control itself;
+ * - characters whose low byte is a control (U+010A, U+560A…), which code that keeps only the low
+ *   byte of each character, as Latin-1 does, turns into the control.
  */
 export const controlCharacters: readonly string[] = [
-  ...[...range(0x00, 0x1f), 0x7f].flatMap((byte) => [hex(byte), hex(byte).toLowerCase()]),
-  ...range(0x80, 0x9f).map((code) => encoded(String.fromCodePoint(code))),
-  ...['\u2028', '\u2029'].map(encoded),
-  ...range(0x80, 0x9f).map((low) => `%C0${hex(low)}`),
-  '%C1%BF',
-  ...range(0x80, 0x9f).map((low) => `%E0%80${hex(low)}`),
+  ...new Set([
+    ...controls.flatMap((byte) => [hex(byte), hex(byte).toLowerCase()]),
+    ...range(0x80, 0x9f).flatMap((code) => [encoded(String.fromCodePoint(code)), hex(code)]),
+    ...['\u2028', '\u2029'].map(encoded),
+    ...controls.flatMap((byte) => [
+      `%${byte < 0x40 ? 'C0' : 'C1'}${hex(0x80 | (byte & 0x3f))}`,
+      `%E0%${byte < 0x40 ? '80' : '81'}${hex(0x80 | (byte & 0x3f))}`,
+      `%F0%80%${byte < 0x40 ? '80' : '81'}${hex(0x80 | (byte & 0x3f))}`,
+    ]),
+    ...controls.flatMap((byte) =>
+      [0x100, 0x5600].map((high) => encoded(String.fromCodePoint(high | byte))),
+    ),
+  ]),
 ];
 
 /**
  * Each kind of address a server redirects or rewrites, with {c} where the character goes: a missing
  * page (rewritten to the not-found page), a trailing slash and `.html` (redirected), a page's name
  * (rewritten to its file), an escape Cloudflare normalises, the not-found page's own name, and a
- * query string copied into a redirect.
+ * query string, which redirects copy as it came.
  */
 const rewritten: Array<[string, Landing]> = [
   ['/{c}', 'not found'],
@@ -82,16 +106,36 @@ const rewritten: Array<[string, Landing]> = [
   ['/south-africa{c}', 'not found'],
   ['/south-afric%61{c}/', 'not found'],
   ['/404{c}', 'not found'],
+  ['/missing?q={c}', 'not found'],
   ['/index.html?q={c}', 'home'],
+  ['/south-africa/?q={c}', 'south africa'],
+  ['/south-africa.html?q={c}', 'south africa'],
 ];
 
-/** The written addresses, then every control character in every kind of rewritten address. */
+/**
+ * Every odd address, for both servers: the written ones, the climbs, then every control character
+ * in every kind of rewritten address.
+ */
 export const hostileAddresses: readonly Hostile[] = [
   ...writtenAddresses,
+  ...climbs.map((address) => ({ address, landing: 'not found' as const })),
   ...rewritten.flatMap(([template, landing]) =>
     controlCharacters.map((c) => ({ address: template.replace('{c}', c), landing })),
   ),
 ];
+
+/**
+ * Whether no page can be meant: the path does not decode, or decodes to something other than
+ * visible ASCII, which no page's address holds. Both servers answer such an address with the
+ * not-found page at once, never with a redirect that would copy it.
+ */
+export function isUnreadable(address: string): boolean {
+  try {
+    return /[^\x21-\x7e]/.test(decodeURIComponent(address.split(/[?#]/, 1)[0]!));
+  } catch {
+    return true;
+  }
+}
 
 /** A response as it arrived on the wire: its status and the bytes of its head and body. */
 export type RawResponse = { status: number; head: Buffer; body: string };
@@ -104,16 +148,22 @@ export type RawResponse = { status: number; head: Buffer; body: string };
 export function rawGet(baseURL: string, target: string): Promise<RawResponse> {
   const { hostname, port } = new URL(baseURL);
   return new Promise((resolve, reject) => {
+    const fail = (why: string) => reject(new Error(`GET ${target}: ${why}`));
     const socket = connect(Number(port), hostname, () => {
       // HTTP/1.0: the body arrives whole, never in chunks, and the server closes when done.
       socket.end(`GET ${target} HTTP/1.0\r\nHost: ${hostname}:${port}\r\n\r\n`);
     });
+    socket.setTimeout(10_000, () => {
+      socket.destroy();
+      fail('no answer within 10 s');
+    });
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
+    socket.on('error', (error) => fail(error.message));
     socket.on('end', () => {
       const bytes = Buffer.concat(chunks);
       const end = bytes.indexOf('\r\n\r\n');
+      if (end < 0) return fail('the answer has no end of its head');
       const head = bytes.subarray(0, end);
       const status = Number(/^HTTP\/1\.[01] (\d{3}) /.exec(head.toString('latin1'))?.[1] ?? 0);
       resolve({ status, head, body: bytes.subarray(end + 4).toString('utf8') });

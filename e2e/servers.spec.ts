@@ -15,21 +15,22 @@ import { freePort } from '../scripts/serve/port';
 // One server at a time, in order: what one leaves behind must not be mistaken for another's.
 test.describe.configure({ mode: 'default' });
 
-/** Where wrangler keeps its bundles while it runs, inside the project. */
-const WRANGLER_TMP = 'deploy/cloudflare/.wrangler/tmp';
-const listing = (folder: string) => (existsSync(folder) ? readdirSync(folder).sort() : []);
+/** Where wrangler writes inside the project (its bundles, while it runs). */
+const WRANGLER = 'deploy/cloudflare/.wrangler';
+/** Every file and folder under a folder, by its path there. */
+const listing = (folder: string) =>
+  existsSync(folder) ? readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort() : [];
 
-for (const script of ['start', 'preview:prod', 'preview:cloudflare']) {
+// `npm start` builds, then serves with `npm run preview`; the suite tests the build already in out/.
+for (const script of ['preview', 'preview:prod', 'preview:cloudflare']) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     test(`npm run ${script}, stopped with ${signal}, leaves nothing behind`, async () => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const port = await freePort();
       const temporary = mkdtempSync(path.join(tmpdir(), 'servers-spec-'));
-      const bundles = listing(WRANGLER_TMP);
-      // `npm start` builds first; the suite tests the build already in out/, so serve that.
-      const command = script === 'start' ? 'preview' : script;
+      const wrangler = listing(WRANGLER);
       // A process group of its own, as a terminal gives a command: Ctrl+C reaches all of it.
-      const server = spawn('npm', ['run', command], {
+      const server = spawn('npm', ['run', script], {
         detached: true,
         stdio: 'ignore',
         // Caches meant to outlive a run (tsx's and Node's compiled code) stay off: they are not leftovers.
@@ -51,7 +52,7 @@ for (const script of ['start', 'preview:prod', 'preview:cloudflare']) {
                 () => 0,
               ),
             {
-              timeout: 30_000,
+              timeout: 60_000,
             },
           )
           .toBe(200);
@@ -79,7 +80,7 @@ for (const script of ['start', 'preview:prod', 'preview:cloudflare']) {
           (name) => !(/^tsx-\d+$/.test(name) && listing(path.join(temporary, name)).length === 0),
         );
         expect(left, `left in ${temporary}`).toEqual([]);
-        expect(listing(WRANGLER_TMP), `left in ${WRANGLER_TMP}`).toEqual(bundles);
+        expect(listing(WRANGLER), `left in ${WRANGLER}`).toEqual(wrangler);
       } finally {
         try {
           process.kill(-server.pid!, 'SIGKILL');

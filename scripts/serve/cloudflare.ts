@@ -6,7 +6,9 @@
  * foreground until stopped (Ctrl+C).
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePortFree, freePort, runServer } from './port';
 
@@ -19,8 +21,8 @@ export const offlineWrangler: NodeJS.ProcessEnv = {
   WRANGLER_SEND_METRICS: 'false',
   WRANGLER_HIDE_BANNER: 'true',
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  // Logs and local state stay in the project's ignored folder, not in the home directory.
-  WRANGLER_LOG_PATH: `${FOLDER}/.wrangler/logs`,
+  // No debug log on disk: one file a run would pile up; what matters is printed.
+  WRANGLER_WRITE_LOGS: 'false',
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -37,6 +39,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const args = ['dev', '--config', `${FOLDER}/wrangler.jsonc`, '--ip', '127.0.0.1'];
     args.push('--port', String(port), '--inspector-port', String(await freePort()));
     args.push('--show-interactive-dev-session=false', '--log-level', 'warn');
+    // The runtime's local state (its cache) lives for this run only, and goes with it.
+    const state = mkdtempSync(path.join(tmpdir(), 'private-bank-wrangler-'));
+    args.push('--persist-to', state);
     const wrangler = spawn(WRANGLER, args, { env: offlineWrangler, stdio: 'inherit' });
     console.log(
       `Serving out/ on Cloudflare's runtime at http://127.0.0.1:${port} (Ctrl+C to stop)`,
@@ -45,6 +50,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.on(signal, () => wrangler.kill('SIGINT'));
     }
-    wrangler.on('exit', (code) => process.exit(code ?? 0));
+    wrangler.on('exit', (code) => {
+      rmSync(state, { recursive: true, force: true });
+      process.exit(code ?? 0);
+    });
   });
 }

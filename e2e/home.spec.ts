@@ -15,6 +15,13 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(brief.homeTitle);
   });
 
+  test('names its two buttons as the brief does', async ({ page }) => {
+    await expect(page.getByRole('link', { name: brief.home.officeButton })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: brief.home.errorButton, exact: true }),
+    ).toBeVisible();
+  });
+
   test('shows the lead under the heading', async ({ page }) => {
     await expect(page.getByRole('main')).toContainText(home.lead);
   });

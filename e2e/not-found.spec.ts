@@ -2,6 +2,7 @@ import { contact } from '../content/contact';
 import { home } from '../content/home';
 import { notFound } from '../content/not-found';
 import { southAfrica } from '../content/south-africa';
+import { brief } from './support/brief';
 import { expect, test } from './support/fixtures';
 import { telHref } from './support/phone';
 import { openNotFound } from './support/pages';
@@ -25,6 +26,16 @@ test.describe('not-found page', () => {
       'href',
       '/',
     );
+  });
+
+  test('says what the brief says, word for word', async ({ page }) => {
+    await page.goto('/no/such/page');
+    const main = page.getByRole('main');
+    const { exclamation, heading, message, back, helpCentre } = brief.notFound;
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(`${exclamation} ${heading}`);
+    await expect(main.getByText(message, { exact: true })).toBeVisible();
+    await expect(main.getByRole('button', { name: back, exact: true })).toBeVisible();
+    await expect(main.getByRole('link', { name: helpCentre, exact: true })).toBeVisible();
   });
 
   test('logs the missing path and query to the console', async ({ page }) => {

@@ -23,11 +23,9 @@ test.describe('South Africa page', () => {
     // The brief names these links; they are pinned to it, not to the content.
     await expect(top.getByRole('link')).toHaveText([...brief.topNavigation]);
     // This site is the group's Private Bank, and the bar says so.
-    const current = navigation.group.find((item) => item.id === navigation.groupCurrent);
-    await expect(top.getByRole('link', { name: current?.label ?? 'missing' })).toHaveAttribute(
-      'aria-current',
-      'true',
-    );
+    await expect(
+      top.getByRole('link', { name: brief.southAfrica.currentSite, exact: true }),
+    ).toHaveAttribute('aria-current', 'true');
     await expect(top.getByRole('link', { name: navigation.logIn.label })).toHaveAttribute(
       'href',
       navigation.logIn.href,
@@ -45,6 +43,13 @@ test.describe('South Africa page', () => {
         await expect(link).not.toHaveAttribute('aria-current');
       }
     }
+  });
+
+  test('names its trail and call-back button as the brief does', async ({ page }) => {
+    const trail = page.getByRole('navigation', { name: southAfrica.breadcrumbLabel });
+    await expect(trail).toContainText(brief.southAfrica.backTo);
+    await expect(trail.getByRole('link', { name: brief.southAfrica.parent })).toBeVisible();
+    await expect(page.getByRole('link', { name: brief.southAfrica.callBack })).toBeVisible();
   });
 
   test('the Back to: trail leads to the homepage', async ({ page }) => {
@@ -67,9 +72,7 @@ test.describe('South Africa page', () => {
       await expect(page.getByText(fill(paragraph))).toBeVisible();
     }
     // The brief's business constant: a portfolio of at least 5 million pounds sterling.
-    await expect(page.getByRole('main')).toContainText(
-      'at least £5 million, or the local equivalent',
-    );
+    await expect(page.getByRole('main')).toContainText(brief.minimumPortfolio);
   });
 
   test('shows the text sections, with their placeholder links', async ({ page }) => {

@@ -46,6 +46,24 @@ export const brief = {
       'Already a client? We’re here to help',
     ],
   },
+  /**
+   * Words the brief gives for controls and messages, as the pages set them (with ’ for the
+   * apostrophe), by page.
+   */
+  home: { officeButton: 'South Africa Office', errorButton: '404 Error' },
+  southAfrica: {
+    currentSite: 'Private Bank',
+    backTo: 'Back to:',
+    parent: 'Where we’re located',
+    callBack: 'Request a call back',
+  },
+  notFound: {
+    exclamation: 'Oops!',
+    heading: 'Something went wrong',
+    message: 'We can’t find the page you’re looking for.',
+    back: 'Go back to previous page',
+    helpCentre: 'help centre',
+  },
   /** Copyright years of the footers. */
   copyrightYears: { home: 2025, notFound: 2024 },
   /** The minimum investable portfolio, as the page states it. */

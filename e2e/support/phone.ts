@@ -10,5 +10,5 @@ export function international(phone: string): string {
 
 /** The link that dials a number: 'tel:' and its digits, e.g. tel:+448081570192. */
 export function telHref(phone: string): string {
-  return `tel:${international(phone).replaceAll(' ', '')}`;
+  return `tel:${international(phone).replace(/[^\d+]/g, '')}`;
 }

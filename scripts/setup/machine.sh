@@ -20,9 +20,10 @@ readonly NODE_MAJOR=22 NODE_MINOR=12
 # Firefox ESR 140, the oldest ESR still in use, unpacked beside the one apt installs
 # (scripts/shared/browsers.ts looks for it there).
 readonly FIREFOX_140=140.12.0esr-1~deb12u1 FIREFOX_140_DIR=.cache/browsers/firefox-esr-140
-# The npm packages: the site's, the drivers of the browsers Playwright cannot drive here, and
-# Cloudflare's runtime (wrangler), each with its own lockfile.
-readonly NPM_FOLDERS=(. e2e/engines deploy/cloudflare)
+# The npm packages: the site's, the drivers of the browsers Playwright cannot drive here,
+# Cloudflare's runtime (wrangler) and the tools (their code is type-checked by npm test), each with
+# its own lockfile.
+readonly NPM_FOLDERS=(. e2e/engines deploy/cloudflare tools)
 
 missing_packages=()
 for requirement in "${requirements[@]}"; do

@@ -62,12 +62,19 @@ test.describe('not-found page', () => {
   });
 
   test('Go back returns to the previous page', async ({ page }) => {
+    // From the homepage's '404 Error' button, as the brief has it; then from a page other than the
+    // homepage, where the button would go when there is no page to go back to.
     await page.goto('/');
     await page.getByRole('link', { name: home.brokenLink.label, exact: true }).click();
     await expect(page.getByText(notFound.message)).toBeVisible();
     await page.getByRole('button', { name: notFound.back }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.title);
+    await page.goto('/south-africa');
+    await page.goto('/no-longer-here');
+    await page.getByRole('button', { name: notFound.back }).click();
+    await expect(page).toHaveURL('/south-africa');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(southAfrica.title);
   });
 
   test('Go back returns to a previous page on another site', async ({ page, baseURL }) => {

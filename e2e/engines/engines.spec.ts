@@ -135,4 +135,12 @@ test('the not-found page logs the missing path, and its back button goes back on
   );
   await back.click();
   await arrivedAt(engine, brief.routes[0]);
+  // From a page other than the homepage, where the button goes when there is nowhere to go back to.
+  await engine.goto(brief.routes[1]);
+  await engine.goto(home.brokenLink.href);
+  await expect
+    .poll(async () => (await engine.findAll({ role: 'button', name: notFound.back })).length)
+    .toBe(1);
+  await (await find(engine, { role: 'button', name: notFound.back })).click();
+  await arrivedAt(engine, brief.routes[1]);
 });

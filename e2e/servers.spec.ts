@@ -9,7 +9,8 @@ import { freePort } from '../scripts/serve/port';
 /**
  * The servers a person starts by hand, stopped as a person stops them (Ctrl+C) or as a test runner
  * does (SIGTERM): each served the site, and leaves no process, no listening port and no file behind.
- * Each runs with a temporary folder of its own, so whatever it leaves there, under any name, shows.
+ * Each runs with a temporary folder of its own, which also stands for the per-user folders of
+ * configuration, caches and logs, so whatever it leaves there, under any name, shows.
  */
 
 // One server at a time, in order: what one leaves behind must not be mistaken for another's.
@@ -38,6 +39,10 @@ for (const script of ['preview', 'preview:prod', 'preview:cloudflare']) {
           ...process.env,
           PORT: String(port),
           TMPDIR: temporary,
+          // Where tools keep per-user configuration, caches and logs (wrangler's among them).
+          XDG_CONFIG_HOME: path.join(temporary, 'config'),
+          XDG_CACHE_HOME: path.join(temporary, 'cache'),
+          XDG_DATA_HOME: path.join(temporary, 'data'),
           TSX_DISABLE_CACHE: '1',
           NODE_DISABLE_COMPILE_CACHE: '1',
         },

@@ -39,10 +39,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const args = ['dev', '--config', `${FOLDER}/wrangler.jsonc`, '--ip', '127.0.0.1'];
     args.push('--port', String(port), '--inspector-port', String(await freePort()));
     args.push('--show-interactive-dev-session=false', '--log-level', 'warn');
-    // The runtime's local state (its cache) lives for this run only, and goes with it.
-    const state = mkdtempSync(path.join(tmpdir(), 'private-bank-wrangler-'));
-    args.push('--persist-to', state);
-    const wrangler = spawn(WRANGLER, args, { env: offlineWrangler, stdio: 'inherit' });
+    // What wrangler keeps between runs lives for this run only, and goes with it: the runtime's
+    // state (its cache) and wrangler's per-user files (a device id, a registry of running Workers).
+    const scratch = mkdtempSync(path.join(tmpdir(), 'private-bank-wrangler-'));
+    args.push('--persist-to', path.join(scratch, 'state'));
+    const env = { ...offlineWrangler, XDG_CONFIG_HOME: scratch };
+    const wrangler = spawn(WRANGLER, args, { env, stdio: 'inherit' });
     console.log(
       `Serving out/ on Cloudflare's runtime at http://127.0.0.1:${port} (Ctrl+C to stop)`,
     );
@@ -51,7 +53,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       process.on(signal, () => wrangler.kill('SIGINT'));
     }
     wrangler.on('exit', (code) => {
-      rmSync(state, { recursive: true, force: true });
+      rmSync(scratch, { recursive: true, force: true });
       process.exit(code ?? 0);
     });
   });

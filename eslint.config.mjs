@@ -3,10 +3,31 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import prettier from 'eslint-config-prettier/flat';
 
+/** What the site is made of, each folder importing only from those after it. */
+const site = ['./app', './components', './lib', './content'];
+/** What sits outside the site: it may import the site, and the site never imports it. */
+const outside = ['./scripts', './tools', './deploy', './e2e'];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
   prettier,
+  {
+    rules: {
+      // One direction: app → components → lib → content, and nothing in the site from outside it.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: site.map((target, index) => ({
+            target,
+            from: [...site.slice(0, index), ...outside],
+            message: `${target.slice(2)}/ may import ${[...site.slice(index + 1).map((f) => `${f.slice(2)}/`), 'packages'].join(', ')}, nothing else of the project`,
+          })),
+        },
+      ],
+      'import/no-cycle': 'error',
+    },
+  },
   globalIgnores([
     '.next/**',
     '.bench/**',

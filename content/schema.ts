@@ -1,51 +1,49 @@
 /**
  * What the content files hold: each field's type, what it is for (hover a field in your editor to
- * read it), the rules its value follows and the {placeholders} it may use. Content files import only
- * types from here, so none of this code reaches a browser. `npm run content:check` applies it.
+ * read it) and the rule its own value follows. Content files import only types from here, so none
+ * of this code reaches a browser. Rules that weigh one field against another, against the site's
+ * pages or against the files in public/ (links, ids, phone numbers, the go-live list) belong to the
+ * content check, scripts/build/check-content.ts, which applies this schema first.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import * as phones from 'libphonenumber-js/max';
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
-import { WEEKDAYS } from '../lib/hours';
-import { MAIN_ID, pageRoutes, routes } from '../lib/routes';
-import { shareImageTitle } from '../lib/share-image';
-import { fillKnown, placeholdersOf } from '../lib/template';
-import { readPngText } from '../scripts/shared/png-text';
 
 /** The HTML standard's valid e-mail address (https://html.spec.whatwg.org/#valid-e-mail-address). */
-const EMAIL =
+export const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-/** Domains reserved for examples (RFC 2606, RFC 6761). */
-const EXAMPLE = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i;
-/** Ofcom's UK numbers for TV and radio drama (020 7946 0xxx, 0808 157 0xxx, …), national form. */
-const DRAMA =
-  /^(11[3-8]4960|1[2-6]14960|1914980|2079460|2896496|2920180|1632960|7700900|8081570|9098790|3069990)/;
+/** The days of the week, as schema.org and visitors know them. */
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+/** A day of the week. */
+export type Weekday = (typeof WEEKDAYS)[number];
+
 const languages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
 /** A text rule; its message reads `"value" is not {what}: write it like {example}`. */
 const rule = (test: RegExp | ((value: string) => boolean), what: string, example: string) =>
   z.string().refine(typeof test === 'function' ? test : (v) => test.test(v), {
     error: (i) => `"${i.input}" is not ${what}: write it like ${example}`,
   });
-/** Lists a placeholder to replace before going live: the check shows it, and the build goes on. */
-const goLive = (ctx: z.RefinementCtx, message: string) =>
-  ctx.addIssue({ code: 'custom', message, params: { goLive: true } });
 /** A text that is not blank and uses only these {placeholders}. */
 const template = (...names: string[]) =>
   z.string().superRefine((value, ctx) => {
     if (!value.trim()) ctx.addIssue({ code: 'custom', message: 'is empty: write the text' });
-    for (const name of placeholdersOf(value).filter((n) => !names.includes(n))) {
+    const used = Array.from(value.matchAll(/\{(\w+)\}/g), (match) => match[1] ?? '');
+    for (const name of used.filter((n) => !names.includes(n))) {
       const offer = names.map((n) => `{${n}}`).join(' ') || 'none';
       ctx.addIssue({ code: 'custom', message: `uses {${name}}; this text offers ${offer}` });
     }
   });
 const text = template();
-const LONG = 'is longer than the 160 letters search results show';
-/** A meta description, short enough, once filled in, for search results to show it whole. */
-const description = (...names: string[]) =>
-  template(...names).refine((v) => fillKnown(v, context.brand).length <= 160, LONG);
 const slug = rule(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words with dashes', 'contact-us');
-const latest = new Date().getFullYear() + 1;
-const year = z.int().refine((y) => y >= 1991 && y <= latest, `is no year from 1991 to ${latest}`);
+/** A year; the content check holds it between 1991 and next year. */
+const year = z.int();
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = rule(TIME, 'a 24-hour time', '09:00');
 const zones = [...Intl.supportedValuesOf('timeZone'), 'UTC'];
@@ -54,63 +52,13 @@ const isLanguage = (v: string) => /^[a-z]{2,3}-[A-Z]{2}$/.test(v) && !!languages
 const language = rule(isLanguage, 'a language tag', 'en-GB');
 const isOrigin = (v: string) => /^https:/.test(v) && URL.canParse(v) && new URL(v).origin === v;
 const origin = rule(isOrigin, 'an https:// address with nothing after the host', 'https://a.za');
-const isCountry = (v: string): v is phones.CountryCode => phones.isSupportedCountry(v);
-const country = rule(isCountry, 'a two-letter country code', 'ZA') as z.ZodType<phones.CountryCode>;
-/** Lists an address at a domain reserved for examples, after its last '@' or '/'. */
-const example = (v: string, ctx: z.RefinementCtx) => {
-  if (EXAMPLE.test(v.replace(/^.*[@/]/, ''))) goLive(ctx, `${v} is an example address`);
-};
-const email = rule(EMAIL, 'an e-mail address', 'name@bank.co.za').superRefine(example);
-/**
- * What rules need from other files (the dialling country, the ids a field may name, the page title
- * on the share image): `contentSchema` reads it from the content before checking the fields.
- */
-const context = {
-  country: 'GB' as phones.CountryCode,
-  brand: {} as Record<string, string>,
-  shareImageTitle: '',
-  anchors: {} as Record<string, unknown[]>,
-  group: [] as unknown[],
-  main: [] as unknown[],
-};
-/** An id that must be one of the navigation's. */
-const idIn = (list: 'group' | 'main', what: string) =>
-  slug.refine((v) => context[list].includes(v), {
-    error: (i) => `"${i.input}" is not the id of ${what}`,
-  });
-
+const isCountry = (v: string): v is CountryCode => isSupportedCountry(v);
+const country = rule(isCountry, 'a two-letter country code', 'ZA') as z.ZodType<CountryCode>;
+const email = rule(EMAIL, 'an e-mail address', 'name@bank.co.za');
 /** A phone number as visitors read it; without + it is read with site.phoneCountry. */
-const phone = z.string().superRefine((value, ctx) => {
-  const number = phones.parsePhoneNumberFromString(value, context.country);
-  const fix = `is no phone number (read as ${context.country}): write it like 0808 157 0192`;
-  if (!number?.isValid()) ctx.addIssue({ code: 'custom', message: `"${value}" ${fix}` });
-  if (DRAMA.test(number?.nationalNumber ?? '')) goLive(ctx, `${value} is from Ofcom's drama range`);
-});
-
-const isPage = (v: string) => pageRoutes.includes(v.split(/[?#]/)[0]!);
-const isMailto = (v: string) => EMAIL.test(v.slice(7).split('?')[0]!);
-const isTel = (v: string) => phones.isValidPhoneNumber(v.slice(4));
-/** What each kind of link must be, and what to write instead. */
-const links: [string, (href: string) => boolean, string][] = [
-  ['/', isPage, `is no page here: write ${pageRoutes.join(' or ')}`],
-  ['#', (v) => v === '#', 'names no page: write it like /south-africa#contact'],
-  ['https:', URL.canParse, 'is no web address: write it like https://www.bank.co.za'],
-  ['mailto:', isMailto, 'is no e-mail link: write it like mailto:name@bank.co.za'],
-  ['tel:', isTel, 'is no phone link: write it like tel:+27115550100'],
-  ['', () => false, 'is no safe link: write a path on this site or an https:// address'],
-];
+const phone = z.string();
 /** Where a link goes: a page here ('/south-africa', '/south-africa#contact'), an https:// address, a mailto: or tel: link, or '#' until the page exists. */
-const href = z.string().superRefine((value, ctx) => {
-  const [, test, fix] = links.find(([start]) => value.startsWith(start))!;
-  if (!test(value)) ctx.addIssue({ code: 'custom', message: `"${value}" ${fix}` });
-  const [page = '', id] = value.split('#');
-  const ids = context.anchors[page.split('?')[0]!];
-  if (id && ids && !ids.includes(id)) {
-    const fix = `write one of #${ids.join(' #')}`;
-    ctx.addIssue({ code: 'custom', message: `"${value}" names no section of ${page}: ${fix}` });
-  }
-  if (value === '#') goLive(ctx, '# is a placeholder link that goes nowhere');
-});
+const href = z.string();
 
 /** A link a visitor can follow. */
 const link = z.strictObject({
@@ -137,7 +85,7 @@ const pixels = z.int().refine((n) => n > 0, 'must be a number of pixels above 0'
 /** An image file under public/. */
 const image = z.strictObject({
   /** File under public/, from its folder, like '/images/hero.svg'. */
-  src: rule((v) => v.startsWith('/') && existsSync(`public${v}`), 'in public/', '/images/a.svg'),
+  src: z.string(),
   /** What the image shows, read aloud to screen-reader users; '' for a purely decorative image. */
   alt: z.string(),
   /** Width of the file in pixels (stops the page jumping while it loads). */
@@ -145,13 +93,6 @@ const image = z.strictObject({
   /** Height of the file in pixels. */
   height: pixels,
 });
-/** Lists a share image drawn for other words than the content has now. */
-function drawnFromContent(src: string, ctx: z.RefinementCtx) {
-  if (!src.endsWith('.png') || !existsSync(`public${src}`)) return;
-  const drawn = readPngText(readFileSync(`public${src}`), 'Title') ?? 'other words';
-  const words = `"${drawn}", not "${context.shareImageTitle}": run npm run images`;
-  if (drawn !== context.shareImageTitle) goLive(ctx, `${src} was drawn for ${words}`);
-}
 /** A page's footer. */
 const footer = {
   /** Year in the footer's copyright line. */
@@ -161,7 +102,7 @@ const footer = {
 /** Brand, shared interface words and site-wide settings: content/site.ts. */
 const site = z.strictObject({
   /** The site's https:// address, nothing after the host; SITE_URL overrides it in a build. */
-  url: origin.superRefine(example),
+  url: origin,
   /** The bank's name, written only here: other texts say {name}. */
   name: text,
   /** The division this site belongs to, shown under the name in the logo; other texts say {division}. */
@@ -186,7 +127,7 @@ const site = z.strictObject({
   /** The picture shown when a page is shared, 1200 × 630 pixels. */
   shareImage: image.extend({
     /** File under public/, drawn from the content by `npm run images`. */
-    src: image.shape.src.superRefine(drawnFromContent),
+    src: image.shape.src,
     /** What the picture shows, for screen readers and share cards. Placeholders: {name} {division}. */
     alt: template('name', 'division'),
   }),
@@ -243,7 +184,7 @@ const navigation = z.strictObject({
   /** Links to the group's websites, in order. */
   group: navItems,
   /** Id of the group item that is this website. */
-  groupCurrent: idIn('group', 'an item of navigation.group'),
+  groupCurrent: slug,
   /** The 'Log in' button of the top bar. */
   logIn: buttonLink,
   /** Links after 'Log in', in order. */
@@ -263,7 +204,7 @@ const home = z.strictObject({
   /** Browser-tab title and the page's only heading. */
   title: text,
   /** One or two sentences for search results and share cards. Placeholders: {name} {division}. */
-  description: description('name', 'division'),
+  description: template('name', 'division'),
   /** Sentence under the heading. */
   lead: text,
   /** Link to the South Africa office, opened in a new tab. */
@@ -271,17 +212,15 @@ const home = z.strictObject({
   /** Button to an address that is not a page, to show the not-found page. */
   brokenLink: buttonLink.extend({
     /** An address on this site that is no page, like '/this-page-does-not-exist'. */
-    href: rule((v) => v.startsWith('/') && !isPage(v), 'a missing page', '/gone'),
+    href,
   }),
   ...footer,
 });
 
-const once = (v: string) =>
-  context.anchors[routes.southAfrica]?.filter((id) => id === v).length === 1;
 /** A section or card that /south-africa#id leads to. */
 const anchored = {
   /** Stable identifier, the section's anchor (#id); lower-case with dashes. */
-  id: slug.refine(once, 'is the id of another section too: give each its own'),
+  id: slug,
   /** Heading of the section. */
   heading: text,
 };
@@ -296,7 +235,7 @@ const countryPage = z.strictObject({
   /** Browser-tab title and the hero's heading. */
   title: text,
   /** One or two sentences for search results and share cards. */
-  description: description(),
+  description: text,
   /** The office, as search engines are told about it. */
   office: z.strictObject({
     /** The office's name. Placeholders: {name} {division}. */
@@ -309,7 +248,7 @@ const countryPage = z.strictObject({
     timeZone,
   }),
   /** Id of the main-navigation item this page belongs to (see content/navigation.ts). */
-  section: idIn('main', 'an item of navigation.main'),
+  section: slug,
   /** Accessible name of the 'Back to:' trail. */
   breadcrumbLabel: text,
   /** The 'Back to:' line. Placeholders: {parent} (the link to the page one level up). */
@@ -377,7 +316,7 @@ const statusPage = {
 const notFound = z.strictObject({
   ...statusPage,
   /** Sentence for the page's meta description. */
-  description: description(),
+  description: text,
   /** First line of the heading, above `heading`. */
   exclamation: text,
   /** Text of the button that goes back one page. */
@@ -393,27 +332,10 @@ const notFound = z.strictObject({
 /** What shows when the site fails while running in the browser: content/error.ts. */
 const errorPage = z.strictObject(statusPage);
 
-type Draft = Partial<{ site: Site; navigation: Navigation; southAfrica: CountryPage }>;
-/** Fills `context` from the content, read defensively: the content may be wrong. */
-function readContext(draft?: Draft): unknown {
-  const { site, navigation, southAfrica: page } = draft ?? {};
-  const ids = (items: readonly ({ id?: string } | undefined)[] = []) => items.map((i) => i?.id);
-  const { sections = [], contact, important } = page ?? {};
-  const anchored = [...sections, contact, contact?.prospects, contact?.clients, important];
-  const country = site?.phoneCountry ?? '';
-  context.country = phones.isSupportedCountry(country) ? country : 'GB';
-  context.shareImageTitle = shareImageTitle(site ?? {}, page ?? {});
-  context.brand = { name: site?.name ?? '', division: site?.division ?? '' };
-  context.anchors = { [routes.home]: [MAIN_ID], [routes.southAfrica]: [MAIN_ID, ...ids(anchored)] };
-  context.group = ids(navigation?.group);
-  context.main = ids(navigation?.main);
-  return draft;
-}
-
 /** Each content file's export, by its name. */
 const files = { site, contact, navigation, home, southAfrica: countryPage, notFound, errorPage };
-/** All content: each file's export by its name, checked after `context` is read from it. */
-export const contentSchema = z.preprocess(readContext, z.strictObject(files));
+/** All content: each file's export, by its name. */
+export const contentSchema = z.strictObject(files);
 
 /** All content, by the name each file exports it under: `satisfies Content['home']`. */
 export type Content = z.infer<typeof contentSchema>;

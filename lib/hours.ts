@@ -1,16 +1,4 @@
-/** The days of the week, as schema.org and visitors know them. */
-export const WEEKDAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
-
-/** A day of the week. */
-export type Weekday = (typeof WEEKDAYS)[number];
+import { WEEKDAYS, type Weekday } from '@/content/schema';
 
 /**
  * @param from First day, e.g. 'Monday'.

@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import type { z } from 'zod';
 import { contentSchema } from '../../content/schema';
+import { crossFileFindings, type Finding } from './content-rules';
 
 /** One problem: where it is and what to do. `goLive` ones only need doing before launch. */
 export type Problem = { file: string; field: string; message: string; goLive?: boolean };
@@ -55,15 +56,23 @@ function flatten(issues: readonly Issue[], prefix: PropertyKey[] = []): Issue[] 
   });
 }
 
-/** Checks content, keyed by the name each file exports it under, against the schema. */
+/**
+ * Checks content, keyed by the name each file exports it under: against the schema, and against
+ * the rules that weigh fields against each other, the pages and public/ (content-rules.ts).
+ */
 export function checkContent(content: object, files: Record<string, string>): Problem[] {
   const { error } = contentSchema.safeParse(content, { error: explain });
-  return flatten(error?.issues ?? []).map((issue) => {
-    const path = issue.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys] : issue.path;
+  const findings: Finding[] = [
+    ...flatten(error?.issues ?? []).map((issue) => ({
+      path: issue.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys] : issue.path,
+      message: issue.message,
+    })),
+    ...crossFileFindings(content),
+  ];
+  return findings.map(({ path, message, goLive }) => {
     const field = path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`));
-    const goLive = issue.code === 'custom' && issue.params?.goLive === true;
-    const problem = { file: files[String(path[0])] ?? 'content/', field: field.join('').slice(1) };
-    return { ...problem, message: issue.message, ...(goLive && { goLive }) };
+    const file = files[String(path[0])] ?? 'content/';
+    return { file, field: field.join('').slice(1), message, ...(goLive && { goLive }) };
   });
 }
 

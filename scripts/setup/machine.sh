@@ -13,10 +13,12 @@ requirements=(
   "webkit2gtk-driver xvfb|command -v WebKitWebDriver && command -v Xvfb|the WebKit tests"
   "python3-gi gir1.2-webkit2-4.1|/usr/bin/python3 -c 'import gi; gi.require_version(\"WebKit2\", \"4.1\")'|the WebKit tests' window"
   "default-jre-headless|command -v java|the W3C HTML checker (vnu.jar)"
-  "nginx-light|command -v nginx || test -x /usr/sbin/nginx|the production server the browser tests run against"
+  "nginx-light|test -x /usr/sbin/nginx -o -x /usr/bin/nginx|the production server the browser tests run against"
   "poppler-utils|command -v pdftotext|the print test, which reads the printed pages"
 )
-readonly NODE_MAJOR=22 NODE_MINOR=12
+# The oldest Node the project runs on: package.json's engines, the one place that says it.
+IFS=. read -r NODE_MAJOR NODE_MINOR _ < <(sed -n 's/^ *"node": ">=\([0-9.]*\)".*/\1/p' package.json)
+readonly NODE_MAJOR NODE_MINOR
 # Firefox ESR 140, the oldest ESR still in use, unpacked beside the one apt installs
 # (scripts/shared/browsers.ts looks for it there).
 readonly FIREFOX_140=140.12.0esr-1~deb12u1 FIREFOX_140_DIR=.cache/browsers/firefox-esr-140

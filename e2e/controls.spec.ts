@@ -5,6 +5,7 @@ import { notFound } from '../content/not-found';
 import { southAfrica } from '../content/south-africa';
 import { brief } from './support/brief';
 import { expect, test } from './support/fixtures';
+import { menus } from './support/pages';
 import { expectUsable } from './support/usable';
 
 /**
@@ -66,10 +67,7 @@ test.describe('on a laptop', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  for (const menu of [
-    { label: navigation.groupLabel, button: navigation.groupMenu, links: brief.topNavigation },
-    { label: navigation.mainLabel, button: navigation.mainMenu, links: brief.mainNavigation },
-  ]) {
+  for (const menu of menus) {
     test(`the "${menu.button}" menu button, and the menu it opens`, async ({ page }) => {
       await page.goto(southAfricaPath);
       const nav = page.getByRole('navigation', { name: menu.label });

@@ -3,21 +3,7 @@ import { navigation } from '../content/navigation';
 import { accessibilityNodes } from './support/accessibility-tree';
 import { brief } from './support/brief';
 import { expect, test } from './support/fixtures';
-
-const menus = [
-  {
-    name: 'group websites',
-    label: navigation.groupLabel,
-    button: navigation.groupMenu,
-    first: brief.topNavigation[0],
-  },
-  {
-    name: 'main navigation',
-    label: navigation.mainLabel,
-    button: navigation.mainMenu,
-    first: brief.mainNavigation[0],
-  },
-];
+import { menus } from './support/pages';
 
 /** Presses Tab until the element with this text has focus; fails after 20 presses. */
 async function tabTo(page: Page, text: string): Promise<void> {
@@ -44,7 +30,7 @@ test.describe('on a phone, both navigations fold behind menu buttons', () => {
       await page.goto(brief.routes[1]);
       const nav = page.getByRole('navigation', { name: menu.label });
       const button = nav.getByRole('button', { name: menu.button });
-      const firstLink = nav.getByRole('link', { name: menu.first, exact: true });
+      const firstLink = nav.getByRole('link', { name: menu.links[0], exact: true });
       // Folded: the links are out of sight and out of the screen reader's way.
       await expect(firstLink).toBeHidden();
       expect(await announcedExpanded(page, menu.button)).toBe(false);
@@ -71,9 +57,7 @@ test.describe('on a phone, both navigations fold behind menu buttons', () => {
       const nav = page.getByRole('navigation', { name: menu.label });
       await nav.getByRole('button', { name: menu.button }).click();
       const links = nav.getByRole('link');
-      await expect(links).toHaveText([
-        ...(menu.first === brief.topNavigation[0] ? brief.topNavigation : brief.mainNavigation),
-      ]);
+      await expect(links).toHaveText([...menu.links]);
       // Open, the menu covers the page: where the heading was, the visitor sees the menu.
       const covered = (heading: Element) => {
         const box = heading.getBoundingClientRect();
@@ -94,7 +78,7 @@ test.describe('on a wide screen, the navigations show in full', () => {
     test(`the ${menu.name} needs no menu button`, async ({ page }) => {
       await page.goto(brief.routes[1]);
       const nav = page.getByRole('navigation', { name: menu.label });
-      await expect(nav.getByRole('link', { name: menu.first, exact: true })).toBeVisible();
+      await expect(nav.getByRole('link', { name: menu.links[0], exact: true })).toBeVisible();
       await expect(nav.getByRole('button')).toHaveCount(0);
     });
   }

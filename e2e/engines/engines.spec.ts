@@ -4,7 +4,7 @@ import { notFound } from '../../content/not-found';
 import { find, type EnginePage } from './engine';
 import { expect, test } from './fixtures';
 import { brief } from '../support/brief';
-import { pages, sidewaysOverflow, widths } from '../support/pages';
+import { menus, pages, sidewaysOverflow, widths } from '../support/pages';
 
 /**
  * The same checks in every engine a visitor uses: Chromium, Firefox ESR (140 and Debian's current
@@ -12,11 +12,6 @@ import { pages, sidewaysOverflow, widths } from '../support/pages';
  * project name says which engine and version ran. Each test also fails on any console error,
  * uncaught exception or failed request.
  */
-
-const menus = [
-  { label: navigation.groupLabel, button: navigation.groupMenu, first: brief.topNavigation[0] },
-  { label: navigation.mainLabel, button: navigation.mainMenu, first: brief.mainNavigation[0] },
-];
 
 /** Waits until the page shows this path and has finished loading. */
 async function arrivedAt(engine: EnginePage, path: string) {
@@ -48,20 +43,17 @@ test(`every page renders its heading at ${widths.join(' and ')} px`, async ({ en
 test('at 1280 px the whole navigation shows, with no menu button', async ({ engine }) => {
   await engine.setViewport(1280, 800);
   await engine.goto(brief.routes[1]);
-  for (const [menu, links] of [
-    [menus[0], brief.topNavigation],
-    [menus[1], brief.mainNavigation],
-  ] as const) {
-    const nav = await find(engine, { role: 'navigation', name: menu?.label ?? '' });
+  for (const menu of menus) {
+    const nav = await find(engine, { role: 'navigation', name: menu.label });
     // The links a visitor sees in the landmark, in order: every one of them, in place.
     const shown = await nav.evaluate((landmark) =>
       [...landmark.querySelectorAll('a')]
         .filter((link) => link.checkVisibility() && link.getClientRects().length > 0)
         .map((link) => link.textContent?.trim()),
     );
-    expect(shown, menu?.label).toEqual([...links]);
-    const buttons = await engine.findAll({ role: 'button', name: menu?.button ?? '' });
-    expect(await Promise.all(buttons.map((b) => b.isVisible())), menu?.button).not.toContain(true);
+    expect(shown, menu.label).toEqual([...menu.links]);
+    const buttons = await engine.findAll({ role: 'button', name: menu.button });
+    expect(await Promise.all(buttons.map((b) => b.isVisible())), menu.button).not.toContain(true);
   }
 });
 
@@ -75,11 +67,11 @@ test.describe('at 375 px', () => {
       const within = { role: 'navigation', name: menu.label };
       const button = await find(engine, { role: 'button', name: menu.button, within });
       // Folded, the links are out of sight and out of the accessibility tree.
-      const hidden = await engine.findAll({ role: 'link', name: menu.first, within });
+      const hidden = await engine.findAll({ role: 'link', name: menu.links[0], within });
       expect(await Promise.all(hidden.map((link) => link.isVisible()))).not.toContain(true);
 
       await button.click();
-      const firstLink = await find(engine, { role: 'link', name: menu.first, within });
+      const firstLink = await find(engine, { role: 'link', name: menu.links[0], within });
       const close = await find(engine, { role: 'button', name: navigation.closeMenu, within });
       await expect.poll(() => firstLink.isVisible()).toBe(true);
       await close.click();
@@ -90,7 +82,7 @@ test.describe('at 375 px', () => {
       const again = await find(engine, { role: 'button', name: menu.button, within });
       await tabTo(engine, again);
       await engine.press('Enter');
-      const link = await find(engine, { role: 'link', name: menu.first, within });
+      const link = await find(engine, { role: 'link', name: menu.links[0], within });
       await expect.poll(() => link.isVisible()).toBe(true);
       // Into the open menu: its close button, then its first link.
       const closeButton = await find(engine, {

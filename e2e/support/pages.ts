@@ -1,5 +1,6 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { home } from '../../content/home';
+import { navigation } from '../../content/navigation';
 import { notFound } from '../../content/not-found';
 import { site } from '../../content/site';
 import { southAfrica } from '../../content/south-africa';
@@ -52,6 +53,22 @@ export const pages: readonly PageExpectation[] = [
     scripts: true,
   },
 ];
+
+/** The two navigations of /south-africa, each behind its menu button on small screens. */
+export const menus = [
+  {
+    name: 'group websites',
+    label: navigation.groupLabel,
+    button: navigation.groupMenu,
+    links: brief.topNavigation,
+  },
+  {
+    name: 'main navigation',
+    label: navigation.mainLabel,
+    button: navigation.mainMenu,
+    links: brief.mainNavigation,
+  },
+] as const;
 
 /** The viewport widths every page must work at: a small phone and a laptop. */
 export const widths = [375, 1280] as const;

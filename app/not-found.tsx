@@ -3,7 +3,7 @@ import { contact } from '@/content/contact';
 import { notFound } from '@/content/not-found';
 import { site } from '@/content/site';
 import { PageShell } from '@/components/layout/page-shell';
-import { BackButton } from '@/components/status/back-button';
+import { BackButton } from '@/components/ui/back-button';
 import { MissingPathLog } from '@/components/status/missing-path-log';
 import { StatusPanel } from '@/components/status/status-panel';
 import { ButtonLink } from '@/components/ui/button-link';

@@ -11,7 +11,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { ContactSection } from '@/components/sections/contact-section';
 import { Hero } from '@/components/sections/hero';
 import { Intro } from '@/components/sections/intro';
-import { PageBody } from '@/components/sections/page-body';
+import { PageBody } from '@/components/layout/page-body';
 import { TextSection } from '@/components/sections/text-section';
 import { pageMetadata } from '@/lib/metadata';
 import { routes } from '@/lib/routes';

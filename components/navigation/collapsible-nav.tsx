@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Surface } from '@/components/ui/surface';
 import styles from './collapsible-nav.module.css';
 
 type CollapsibleNavProps = {
@@ -10,8 +11,7 @@ type CollapsibleNavProps = {
   menuLabel: string;
   /** Text of the button that closes the panel. */
   closeLabel: string;
-  /** Background the navigation sits on: 'light' (the page) or 'dark' (the brand colour). */
-  surface: 'light' | 'dark';
+  surface: Surface;
   children: ReactNode;
 };
 

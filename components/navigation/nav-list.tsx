@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import type { Navigation } from '@/content/schema';
+import type { Surface } from '@/components/ui/surface';
 import styles from './nav-list.module.css';
 
 type NavListProps = {
   items: Navigation['main'];
   /** Id of the item to mark as current: the section or site the page belongs to. */
   currentId?: string;
-  /** Background the list sits on: 'light' (the page) or 'dark' (the brand colour). */
-  surface: 'light' | 'dark';
+  surface: Surface;
   /** An extra first item, such as a button. */
   first?: ReactNode;
 };

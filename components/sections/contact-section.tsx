@@ -4,7 +4,7 @@ import type { Contacts, CountryPage } from '@/content/schema';
 import { ButtonLink } from '@/components/ui/button-link';
 import { EmailLink } from '@/components/ui/email-link';
 import { PhoneLink } from '@/components/ui/phone-link';
-import { RichText } from '@/components/ui/rich-text';
+import { Paragraphs } from '@/components/ui/paragraphs';
 import { TemplateText } from '@/components/ui/template-text';
 import { mailtoHref } from '@/lib/mailto';
 import { fillTemplate } from '@/lib/template';
@@ -37,11 +37,7 @@ export function ContactSection({ content, contacts, values, phoneCountry }: Cont
           <h3 id={prospects.id} className={styles.cardHeading}>
             {prospects.heading}
           </h3>
-          {prospects.paragraphs.map((paragraph, index) => (
-            <p key={index}>
-              <RichText paragraph={paragraph} values={values} />
-            </p>
-          ))}
+          <Paragraphs paragraphs={prospects.paragraphs} values={values} />
           <p className={styles.action}>
             <ButtonLink
               {...callBack}
@@ -53,11 +49,7 @@ export function ContactSection({ content, contacts, values, phoneCountry }: Cont
           <h3 id={clients.id} className={styles.cardHeading}>
             {clients.heading}
           </h3>
-          {clients.paragraphs.map((paragraph, index) => (
-            <p key={index}>
-              <RichText paragraph={paragraph} values={values} />
-            </p>
-          ))}
+          <Paragraphs paragraphs={clients.paragraphs} values={values} />
           <h4 className={styles.subheading}>{clients.generalHeading}</h4>
           <p>
             <EmailLink email={contacts.generalEmail} />

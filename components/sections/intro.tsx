@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Paragraph } from '@/content/schema';
-import { RichText } from '@/components/ui/rich-text';
+import { Paragraphs } from '@/components/ui/paragraphs';
 import styles from './intro.module.css';
 
 type IntroProps = {
@@ -13,11 +13,7 @@ type IntroProps = {
 export function Intro({ paragraphs, values }: IntroProps) {
   return (
     <div className={styles.root}>
-      {paragraphs.map((paragraph, index) => (
-        <p key={index}>
-          <RichText paragraph={paragraph} values={values} />
-        </p>
-      ))}
+      <Paragraphs paragraphs={paragraphs} values={values} />
     </div>
   );
 }

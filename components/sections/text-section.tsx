@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Paragraph } from '@/content/schema';
-import { RichText } from '@/components/ui/rich-text';
+import { Paragraphs } from '@/components/ui/paragraphs';
 import styles from './text-section.module.css';
 
 type TextSectionProps = {
@@ -28,11 +28,7 @@ export function TextSection({
         {heading}
       </h2>
       <div className={styles.body}>
-        {paragraphs.map((paragraph, index) => (
-          <p key={index}>
-            <RichText paragraph={paragraph} values={values} />
-          </p>
-        ))}
+        <Paragraphs paragraphs={paragraphs} values={values} />
       </div>
     </section>
   );

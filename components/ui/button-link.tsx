@@ -1,9 +1,10 @@
 import type { ButtonLink as ButtonLinkContent } from '@/content/schema';
-import styles from './button-link.module.css';
+import styles from './button.module.css';
+import type { Surface } from './surface';
 
 type ButtonLinkProps = ButtonLinkContent & {
-  /** Background it sits on: 'light' (default) or 'dark' (the brand colour). */
-  surface?: 'light' | 'dark';
+  /** Background it sits on; 'light' unless said. */
+  surface?: Surface;
   /** When set, the link opens in a new tab and this text tells screen-reader users so. */
   newTabNotice?: string;
 };

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import styles from '@/components/ui/button-link.module.css';
+import styles from './button.module.css';
 
 type BackButtonProps = {
   label: string;

@@ -47,22 +47,11 @@ const chromium = {
   launchOptions: { ...(chromiumPath && { executablePath: chromiumPath }), args: chromiumArgs },
 };
 
-/** Specs that read out/ or run tools, with no browser or server involved. */
-const buildSpecs = [
-  'budgets.spec.ts',
-  'content-check.spec.ts',
-  'deploy.spec.ts',
-  'servers.spec.ts',
-  'validity.spec.ts',
-];
 /** The browsers installed here, each named with its version. */
 const engines = installedEngines();
 /** The Chromium the suite drives, named with its version; its reference screenshots are its own. */
 const chromiumName = engines.find((e) => e.kind === 'chromium')?.name ?? 'chromium';
 const chromiumMajor = /\d+/.exec(chromiumName)?.[0];
-
-/** The checks every engine must pass, each engine with the driver that can drive it here. */
-const engineSpec = 'engines.spec.ts';
 
 /** Playwright's own Firefox and WebKit, where `npx playwright install` could fetch them. */
 const playwrightEngines = (
@@ -78,7 +67,7 @@ const playwrightEngines = (
  * The browser suite runs in Chromium behind each production server: the nginx configuration, and
  * the Cloudflare deployment on Cloudflare's own runtime. The cross-engine checks run in every
  * engine behind nginx. A short smoke proves that the server `npm start` uses serves every page and
- * the not-found page; the build specs check out/ itself.
+ * the not-found page. The unit and out/ checks need no browser.
  */
 export default defineConfig<object, { engineUnderTest: Engine }>({
   testDir: './e2e',
@@ -99,16 +88,22 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
   // Reference screenshots depend on the browser and its fonts: they are committed, one folder per
   // Chromium major version and platform, and compared; never written by a run that compares them
   // (`npm run screenshots` redraws them on purpose). The tolerance, and why, is in screenshots.spec.ts.
-  snapshotPathTemplate: `{testDir}/screenshots/chromium-${chromiumMajor}-{platform}/{arg}{ext}`,
+  snapshotPathTemplate: `{testDir}/browser/screenshots/chromium-${chromiumMajor}-{platform}/{arg}{ext}`,
   updateSnapshots: 'none',
   expect: {
     toHaveScreenshot: { threshold: 0, maxDiffPixels: 0, animations: 'disabled', caret: 'hide' },
   },
+  // Each kind of check has a folder of e2e/ and a script of its own: `npm run test:unit`,
+  // `test:out`, `test:browser`, `test:engines`. `npm test` runs them all.
   projects: [
-    { name: 'build', testMatch: buildSpecs },
+    // In-process checks of the site's own code (the content check), with no browser or build.
+    { name: 'unit', testMatch: 'unit/*.spec.ts' },
+    // Checks of the build in out/ and of the servers and tools that take it, with no browser.
+    { name: 'out', testMatch: 'out/*.spec.ts' },
     ...Object.entries(productionServers).map(([name, { url }]) => ({
       name: `${chromiumName} · ${name}`,
-      testIgnore: [...buildSpecs, engineSpec, 'smoke.spec.ts'],
+      testMatch: 'browser/*.spec.ts',
+      testIgnore: 'browser/smoke.spec.ts',
       use: { ...chromium, baseURL: url.slice(0, -1) },
       workers: 1,
     })),
@@ -116,13 +111,13 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
     // (Chromium runs the whole browser suite, in the projects above.)
     ...[...engines.filter((e) => e.kind !== 'chromium'), ...playwrightEngines].map((engine) => ({
       name: engine.name,
-      testMatch: engineSpec,
+      testMatch: 'engines/*.spec.ts',
       use: { engineUnderTest: engine, baseURL: productionServers.nginx.url.slice(0, -1) },
       workers: 1,
     })),
     {
       name: 'start server',
-      testMatch: 'smoke.spec.ts',
+      testMatch: 'browser/smoke.spec.ts',
       use: { ...chromium, baseURL: startServer.url.slice(0, -1) },
     },
   ],

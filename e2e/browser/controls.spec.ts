@@ -1,12 +1,12 @@
-import { contact } from '../content/contact';
-import { home } from '../content/home';
-import { navigation } from '../content/navigation';
-import { notFound } from '../content/not-found';
-import { southAfrica } from '../content/south-africa';
-import { brief } from './support/brief';
-import { expect, test } from './support/fixtures';
-import { menus } from './support/pages';
-import { expectUsable } from './support/usable';
+import { contact } from '../../content/contact';
+import { home } from '../../content/home';
+import { navigation } from '../../content/navigation';
+import { notFound } from '../../content/not-found';
+import { southAfrica } from '../../content/south-africa';
+import { brief } from '../support/brief';
+import { expect, test } from '../support/fixtures';
+import { menus } from '../support/pages';
+import { expectUsable } from '../support/usable';
 
 /**
  * Every control the brief names can be seen and used: shown, opaque, readable against its own

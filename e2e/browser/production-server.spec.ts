@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
-import { home } from '../content/home';
-import { notFound } from '../content/not-found';
-import { southAfrica } from '../content/south-africa';
-import { brief } from './support/brief';
-import { expect, test } from './support/fixtures';
+import { home } from '../../content/home';
+import { notFound } from '../../content/not-found';
+import { southAfrica } from '../../content/south-africa';
+import { brief } from '../support/brief';
+import { expect, test } from '../support/fixtures';
 import {
   climbs,
   hostileAddresses,
@@ -14,7 +14,7 @@ import {
   requestTarget,
   writtenAddresses,
   type Landing,
-} from './support/hostile-addresses';
+} from '../support/hostile-addresses';
 
 /**
  * What both production servers guarantee, stated as guarantees rather than as either server's own

@@ -1,5 +1,5 @@
-import { expect, test } from './support/fixtures';
-import { pages } from './support/pages';
+import { expect, test } from '../support/fixtures';
+import { pages } from '../support/pages';
 
 /**
  * A short smoke of the server `npm start` uses: it serves every page with its status and heading,

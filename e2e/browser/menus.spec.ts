@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { navigation } from '../content/navigation';
-import { accessibilityNodes } from './support/accessibility-tree';
-import { brief } from './support/brief';
-import { expect, test } from './support/fixtures';
-import { menus } from './support/pages';
+import { navigation } from '../../content/navigation';
+import { accessibilityNodes } from '../support/accessibility-tree';
+import { brief } from '../support/brief';
+import { expect, test } from '../support/fixtures';
+import { menus } from '../support/pages';
 
 /** Presses Tab until the element with this text has focus; fails after 20 presses. */
 async function tabTo(page: Page, text: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { notFound } from '../content/not-found';
-import { expect, test } from './support/fixtures';
-import { pages, widths } from './support/pages';
+import { notFound } from '../../content/not-found';
+import { expect, test } from '../support/fixtures';
+import { pages, widths } from '../support/pages';
 
 /**
  * Reference screenshots of every page, whole, at a phone's width and a laptop's: a change to the CSS

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { contact } from '../content/contact';
-import { home } from '../content/home';
-import { notFound } from '../content/not-found';
-import { site } from '../content/site';
-import { southAfrica } from '../content/south-africa';
-import { brief } from './support/brief';
-import { filled } from './support/copy';
-import { expect, test } from './support/fixtures';
-import { international } from './support/phone';
-import { pages } from './support/pages';
+import { contact } from '../../content/contact';
+import { home } from '../../content/home';
+import { notFound } from '../../content/not-found';
+import { site } from '../../content/site';
+import { southAfrica } from '../../content/south-africa';
+import { brief } from '../support/brief';
+import { filled } from '../support/copy';
+import { expect, test } from '../support/fixtures';
+import { international } from '../support/phone';
+import { pages } from '../support/pages';
 
 const [homePath, southAfricaPath] = brief.routes;
 /** An address of this site, absolute, from the site's address in content. */

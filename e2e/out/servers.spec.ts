@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort } from '../scripts/serve/port';
+import { freePort } from '../../scripts/serve/port';
 
 /**
  * The servers a person starts by hand, stopped as a person stops them (Ctrl+C) or as a test runner

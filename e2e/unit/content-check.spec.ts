@@ -10,7 +10,7 @@ import {
   checkSyntax,
   loadContent,
   type Problem,
-} from '../scripts/build/check-content';
+} from '../../scripts/build/check-content';
 
 /**
  * The content check, run in-process against data: each bad edit an editor might make, and the one

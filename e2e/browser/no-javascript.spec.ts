@@ -1,11 +1,11 @@
-import { contact } from '../content/contact';
-import { home } from '../content/home';
-import { navigation } from '../content/navigation';
-import { notFound } from '../content/not-found';
-import { southAfrica } from '../content/south-africa';
-import { brief } from './support/brief';
-import { expect, test } from './support/fixtures';
-import { pages } from './support/pages';
+import { contact } from '../../content/contact';
+import { home } from '../../content/home';
+import { navigation } from '../../content/navigation';
+import { notFound } from '../../content/not-found';
+import { southAfrica } from '../../content/south-africa';
+import { brief } from '../support/brief';
+import { expect, test } from '../support/fixtures';
+import { pages } from '../support/pages';
 
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });

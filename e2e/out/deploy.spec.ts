@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { offlineWrangler, WRANGLER } from '../scripts/serve/cloudflare';
+import { offlineWrangler, WRANGLER } from '../../scripts/serve/cloudflare';
 
 /**
  * The Cloudflare deployment, checked without an account: wrangler builds exactly what

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
-import { brief } from './support/brief';
-import { pages, sidewaysOverflow } from './support/pages';
+import { expect, test } from '../support/fixtures';
+import { brief } from '../support/brief';
+import { pages, sidewaysOverflow } from '../support/pages';
 
 /**
  * The layout holds at every width from 320 px and with the settings visitors change: text at 200%

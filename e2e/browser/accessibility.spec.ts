@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { contact } from '../content/contact';
-import { navigation } from '../content/navigation';
-import { accessibilityNodes } from './support/accessibility-tree';
-import { brief } from './support/brief';
-import { expect, test } from './support/fixtures';
-import { openNotFound, pages, sidewaysOverflow, widths } from './support/pages';
+import { contact } from '../../content/contact';
+import { navigation } from '../../content/navigation';
+import { accessibilityNodes } from '../support/accessibility-tree';
+import { brief } from '../support/brief';
+import { expect, test } from '../support/fixtures';
+import { openNotFound, pages, sidewaysOverflow, widths } from '../support/pages';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 

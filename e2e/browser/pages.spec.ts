@@ -1,7 +1,7 @@
-import { site } from '../content/site';
-import { filled } from './support/copy';
-import { expect, test } from './support/fixtures';
-import { pages } from './support/pages';
+import { site } from '../../content/site';
+import { filled } from '../support/copy';
+import { expect, test } from '../support/fixtures';
+import { pages } from '../support/pages';
 
 for (const expected of pages) {
   test.describe(`${expected.name} page`, () => {

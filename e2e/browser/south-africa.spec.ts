@@ -1,12 +1,12 @@
-import { contact } from '../content/contact';
-import { home } from '../content/home';
-import { navigation } from '../content/navigation';
-import type { Paragraph } from '../content/schema';
-import { southAfrica } from '../content/south-africa';
-import { brief } from './support/brief';
-import { filled, paragraphText } from './support/copy';
-import { expect, test } from './support/fixtures';
-import { telHref } from './support/phone';
+import { contact } from '../../content/contact';
+import { home } from '../../content/home';
+import { navigation } from '../../content/navigation';
+import type { Paragraph } from '../../content/schema';
+import { southAfrica } from '../../content/south-africa';
+import { brief } from '../support/brief';
+import { filled, paragraphText } from '../support/copy';
+import { expect, test } from '../support/fixtures';
+import { telHref } from '../support/phone';
 
 const fill = (paragraph: Paragraph) =>
   paragraphText(paragraph, { minimumPortfolio: southAfrica.minimumPortfolio });

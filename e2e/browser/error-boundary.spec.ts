@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import GlobalError from '../app/global-error';
-import { errorPage } from '../content/error';
-import { home } from '../content/home';
-import { notFound } from '../content/not-found';
-import { site } from '../content/site';
-import { filled } from './support/copy';
-import { expect, test } from './support/fixtures';
+import GlobalError from '../../app/global-error';
+import { errorPage } from '../../content/error';
+import { home } from '../../content/home';
+import { notFound } from '../../content/not-found';
+import { site } from '../../content/site';
+import { filled } from '../support/copy';
+import { expect, test } from '../support/fixtures';
 
 test.describe('error boundaries', () => {
   // React reports the error it caught to the console: expected here, and only here.

@@ -1,11 +1,11 @@
-import { contact } from '../content/contact';
-import { home } from '../content/home';
-import { notFound } from '../content/not-found';
-import { southAfrica } from '../content/south-africa';
-import { brief } from './support/brief';
-import { expect, test } from './support/fixtures';
-import { telHref } from './support/phone';
-import { openNotFound } from './support/pages';
+import { contact } from '../../content/contact';
+import { home } from '../../content/home';
+import { notFound } from '../../content/not-found';
+import { southAfrica } from '../../content/south-africa';
+import { brief } from '../support/brief';
+import { expect, test } from '../support/fixtures';
+import { telHref } from '../support/phone';
+import { openNotFound } from '../support/pages';
 
 test.describe('not-found page', () => {
   test('explains, and offers the homepage, the way back and help', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { southAfrica } from '../content/south-africa';
-import { BuiltPage, gzipSize } from './support/built-page';
+import { southAfrica } from '../../content/south-africa';
+import { BuiltPage, gzipSize } from '../support/built-page';
 
 /**
  * Byte budgets on the export in out/: deterministic, so they belong in the test suite. Sizes are

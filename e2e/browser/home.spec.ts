@@ -1,9 +1,9 @@
-import { home } from '../content/home';
-import { notFound } from '../content/not-found';
-import { site } from '../content/site';
-import { southAfrica } from '../content/south-africa';
-import { brief } from './support/brief';
-import { expect, test } from './support/fixtures';
+import { home } from '../../content/home';
+import { notFound } from '../../content/not-found';
+import { site } from '../../content/site';
+import { southAfrica } from '../../content/south-africa';
+import { brief } from '../support/brief';
+import { expect, test } from '../support/fixtures';
 
 test.describe('home page', () => {
   test.beforeEach(async ({ page }) => {

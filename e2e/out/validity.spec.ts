@@ -3,10 +3,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { home } from '../content/home';
-import { site } from '../content/site';
-import { textOf } from '../scripts/shared/html';
-import { BuiltPage } from './support/built-page';
+import { home } from '../../content/home';
+import { site } from '../../content/site';
+import { textOf } from '../../scripts/shared/html';
+import { BuiltPage } from '../support/built-page';
 
 const run = promisify(execFile);
 const htmlFiles = readdirSync('out').filter((file) => file.endsWith('.html'));

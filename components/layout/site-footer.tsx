@@ -11,7 +11,7 @@ type SiteFooterProps = Pick<Site, 'copyright' | 'name'> & {
 export function SiteFooter({ copyright, year, name }: SiteFooterProps) {
   return (
     <footer className={styles.root}>
-      <p className={styles.inner}>{fillTemplate(copyright, { year, name })}</p>
+      <p className={`${styles.inner} site-width`}>{fillTemplate(copyright, { year, name })}</p>
     </footer>
   );
 }

@@ -19,7 +19,7 @@ export function SiteHeader({ logo, top, nav }: SiteHeaderProps) {
   return (
     <header className={styles.root}>
       {top}
-      <div className={styles.bar}>
+      <div className={`${styles.bar} site-width`}>
         {logo}
         {nav && <div className={styles.nav}>{nav}</div>}
       </div>

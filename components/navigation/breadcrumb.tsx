@@ -14,7 +14,7 @@ type BreadcrumbProps = {
 export function Breadcrumb({ label, backTo, parent }: BreadcrumbProps) {
   return (
     <nav className={styles.root} aria-label={label}>
-      <p className={styles.inner}>
+      <p className={`${styles.inner} site-width`}>
         <TemplateText text={backTo} values={{ parent: <a href={parent.href}>{parent.label}</a> }} />
       </p>
     </nav>

@@ -21,7 +21,7 @@ export function GroupNav({
 }: GroupNavProps) {
   return (
     <div className={styles.root}>
-      <div className={styles.inner}>
+      <div className={`${styles.inner} site-width`}>
         <CollapsibleNav
           id="group-menu"
           label={groupLabel}

@@ -21,7 +21,7 @@ export function Hero({ title, image }: HeroProps) {
         height={image.height}
         fetchPriority="high"
       />
-      <div className={styles.inner}>
+      <div className={`${styles.inner} site-width`}>
         <h1 className={styles.title}>{title}</h1>
       </div>
     </div>

@@ -15,7 +15,7 @@ type StatusPanelProps = {
 /** The body of a status page (an error or a missing page): heading, message, ways on. */
 export function StatusPanel({ headingLines, message, actions, aside }: StatusPanelProps) {
   return (
-    <div className={styles.root}>
+    <div className={`${styles.root} site-width`}>
       <h1 className={styles.heading}>
         {headingLines.map((line, index) => (
           <span key={line} className={styles.line}>

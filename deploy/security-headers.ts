@@ -20,6 +20,12 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 };
 
+/**
+ * Where each build writes its nginx map of page to policy (deploy/nginx.conf.template includes it):
+ * written by scripts/build/server-headers.ts, read by the nginx servers.
+ */
+export const CSP_MAP = 'deploy/build/csp-map.conf';
+
 /** Cache-Control of hashed build files (/_next/static/), whose names change with their content. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 

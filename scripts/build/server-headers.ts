@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   contentSecurityPolicy,
+  CSP_MAP,
   FILE_POLICY,
   IMMUTABLE_CACHE,
   securityHeaders,
@@ -24,7 +25,6 @@ import { exportedPages, notFoundPage } from '../../lib/routes';
 import { attr, elementsOf, isExecutable, textOf } from '../shared/html';
 
 const OUT = 'out';
-export const CSP_MAP = 'deploy/build/csp-map.conf';
 /** Cloudflare's headers file, read from the folder of assets and never served. */
 const HEADERS_FILE = '_headers';
 /** The most rules Cloudflare reads from a headers file. */

@@ -9,9 +9,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IMMUTABLE_CACHE, securityHeaders } from '../../deploy/security-headers';
+import { CSP_MAP, IMMUTABLE_CACHE, securityHeaders } from '../../deploy/security-headers';
 import { notFoundName, notFoundPage } from '../../lib/routes';
-import { CSP_MAP } from '../build/server-headers';
 
 const TEMPLATE = 'deploy/nginx.conf.template';
 

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CSP_MAP } from '../build/server-headers';
+import { CSP_MAP } from '../../deploy/security-headers';
 import { renderNginxConfig, type NginxOptions } from './nginx-config';
 import { ensurePortFree, runServer } from './port';
 

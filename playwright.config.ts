@@ -1,12 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices, firefox, webkit } from '@playwright/test';
 import { buildProblem } from './e2e/support/build-freshness';
-import {
-  chromiumArgs,
-  chromiumPath,
-  installedEngines,
-  type Engine,
-} from './scripts/shared/browsers';
+import { chromiumArgs, chromiumPath, installedEngines, type Engine } from './e2e/support/browsers';
 
 const isCI = Boolean(process.env.CI);
 /** The first of the ports the test servers take on 127.0.0.1; E2E_PORT moves them all. */

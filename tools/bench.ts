@@ -21,7 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { notFoundPage, pages as exportedPages } from '../lib/routes';
 import { strip } from '../scripts/build/strip-js';
-import { chromiumArgs, chromiumPath } from '../scripts/shared/browsers';
+import { chromiumArgs, chromiumPath } from '../e2e/support/browsers';
 import { startPreview } from '../scripts/serve/preview';
 
 type Variant = { id: string; label: string; env: Record<string, string>; commands: string[][] };

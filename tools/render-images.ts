@@ -11,7 +11,7 @@ import { chromium } from '@playwright/test';
 import { site } from '../content/site';
 import { southAfrica } from '../content/south-africa';
 import { shareImageTitle } from '../lib/share-image';
-import { chromiumArgs, chromiumPath } from '../scripts/shared/browsers';
+import { chromiumArgs, chromiumPath } from '../e2e/support/browsers';
 import { withPngText } from '../scripts/shared/png-text';
 
 const mark = readFileSync('app/icon.svg', 'utf8');

@@ -4,7 +4,7 @@ import { errorPage } from '../../content/error';
 import { home } from '../../content/home';
 import { notFound } from '../../content/not-found';
 import { site } from '../../content/site';
-import { filled } from '../support/copy';
+import { filled } from '../support/visible-text';
 import { expect, test } from '../support/fixtures';
 
 test.describe('error boundaries', () => {

@@ -5,7 +5,7 @@ import { notFound } from '../../content/not-found';
 import { site } from '../../content/site';
 import { southAfrica } from '../../content/south-africa';
 import { brief } from '../support/brief';
-import { filled } from '../support/copy';
+import { filled } from '../support/visible-text';
 import { expect, test } from '../support/fixtures';
 import { international } from '../support/phone';
 import { pages } from '../support/pages';

@@ -1,5 +1,5 @@
 import { site } from '../../content/site';
-import { filled } from '../support/copy';
+import { filled } from '../support/visible-text';
 import { expect, test } from '../support/fixtures';
 import { pages } from '../support/pages';
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { contact } from '../../content/contact';
 import { navigation } from '../../content/navigation';
 import { southAfrica } from '../../content/south-africa';
-import { filled } from '../support/copy';
+import { filled } from '../support/visible-text';
 import { expect, test } from '../support/fixtures';
 
 test.describe('printing the South Africa page', () => {

@@ -4,7 +4,7 @@ import { navigation } from '../../content/navigation';
 import type { Paragraph } from '../../content/schema';
 import { southAfrica } from '../../content/south-africa';
 import { brief } from '../support/brief';
-import { filled, paragraphText } from '../support/copy';
+import { filled, paragraphText } from '../support/visible-text';
 import { expect, test } from '../support/fixtures';
 import { telHref } from '../support/phone';
 

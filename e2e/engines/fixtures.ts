@@ -1,5 +1,5 @@
 import { chromium, expect, firefox, test as base, webkit } from '@playwright/test';
-import { chromiumArgs, type Engine } from '../../scripts/shared/browsers';
+import { chromiumArgs, type Engine } from '../support/browsers';
 import { isProblem, type EngineBrowser, type EnginePage } from './engine';
 import { launchFirefox } from './firefox';
 import { launchPlaywright } from './playwright';

@@ -9,6 +9,7 @@ const SOURCES = [
   'lib',
   'public',
   'scripts/build',
+  'scripts/shared',
   'deploy/security-headers.ts',
 ];
 const CONFIG_FILES = ['next.config.ts'];

@@ -5,7 +5,7 @@ import { notFound } from '../../content/not-found';
 import { site } from '../../content/site';
 import { southAfrica } from '../../content/south-africa';
 import { brief } from './brief';
-import { filled } from './copy';
+import { filled } from './visible-text';
 
 /** What every page promises: its address, answer, title, single <h1> and footer line. */
 type PageExpectation = {

@@ -20,7 +20,7 @@ requirements=(
 IFS=. read -r NODE_MAJOR NODE_MINOR _ < <(sed -n 's/^ *"node": ">=\([0-9.]*\)".*/\1/p' package.json)
 readonly NODE_MAJOR NODE_MINOR
 # Firefox ESR 140, the oldest ESR still in use, unpacked beside the one apt installs
-# (scripts/shared/browsers.ts looks for it there).
+# (e2e/support/browsers.ts looks for it there).
 readonly FIREFOX_140=140.12.0esr-1~deb12u1 FIREFOX_140_DIR=.cache/browsers/firefox-esr-140
 # The npm packages: the site's, the drivers of the browsers Playwright cannot drive here,
 # Cloudflare's runtime (wrangler) and the tools (their code is type-checked by npm test), each with

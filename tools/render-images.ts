@@ -3,18 +3,33 @@
  * in Chromium, and writes them to be committed:
  * - site.shareImage (public/images/share.png, 1200 × 630), the preview on share cards (Open Graph, X);
  * - app/icon.png              32 × 32 fallback for browsers without SVG favicons;
- * - app/apple-icon.png        180 × 180 home-screen icon for iOS.
+ * - app/apple-icon.png        180 × 180 home-screen icon for iOS;
+ * - app/icon.svg              the favicon itself.
+ * All in the brand colours of app/globals.css, with the mark of components/layout/logo-mark.ts.
  * Run it again after changing the logo, the hero or the bank's name (content:check says when).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { logoMarkSvg } from '../components/layout/logo-mark';
 import { site } from '../content/site';
 import { southAfrica } from '../content/south-africa';
 import { shareImageTitle } from '../lib/share-image';
 import { chromiumArgs, chromiumPath } from '../e2e/support/browsers';
 import { withPngText } from '../scripts/shared/png-text';
 
-const mark = readFileSync('app/icon.svg', 'utf8');
+/** A colour token of app/globals.css, such as --color-brand: the CSS is where colours are set. */
+function token(name: string): string {
+  const value = new RegExp(`${name}:\\s*(#[0-9a-f]{3,6});`, 'i').exec(
+    readFileSync('app/globals.css', 'utf8'),
+  )?.[1];
+  if (!value) throw new Error(`images: app/globals.css sets no ${name}`);
+  return value;
+}
+const brand = token('--color-brand');
+const onBrand = token('--color-on-brand');
+const mark = logoMarkSvg(brand, onBrand);
+writeFileSync('app/icon.svg', `${mark}\n`);
+console.log('images: wrote app/icon.svg');
 const hero = readFileSync(`public${southAfrica.hero.src}`, 'utf8');
 const dataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 const escape = (text: string) =>
@@ -26,21 +41,16 @@ const escape = (text: string) =>
 const share = { ...site.shareImage, file: `public${site.shareImage.src}` };
 const shareCard = `
   <body style="margin:0;width:${share.width}px;height:${share.height}px;position:relative;overflow:hidden;
-    font-family:Georgia,'DejaVu Serif',serif;color:#fff;background:#0b3558">
+    font-family:Georgia,'DejaVu Serif',serif;color:${onBrand};background:${brand}">
     <img src="${dataUrl(hero)}" style="position:absolute;inset:auto 0 0 0;width:100%;height:${share.height - 180}px;object-fit:cover">
     <div style="position:absolute;left:80px;top:72px;display:flex;align-items:center;gap:28px">
-      <img src="${dataUrl(
-        mark
-          .replace('#0b3558', '#ffffff')
-          .replace(/fill="#fff"/g, 'fill="#0b3558"')
-          .replace('stroke="#fff"', 'stroke="#0b3558"'),
-      )}" width="96" height="96">
+      <img src="${dataUrl(logoMarkSvg(onBrand, brand))}" width="96" height="96">
       <div>
         <div style="font-size:56px;line-height:1.1">${escape(site.name)}</div>
         <div style="font:600 26px system-ui,sans-serif;letter-spacing:.12em;text-transform:uppercase;opacity:.85">${escape(site.division)}</div>
       </div>
     </div>
-    <div style="position:absolute;left:80px;bottom:64px;padding:18px 32px;background:#0b3558;font-size:64px">
+    <div style="position:absolute;left:80px;bottom:64px;padding:18px 32px;background:${brand};font-size:64px">
       ${escape(southAfrica.title)}
     </div>
   </body>`;
@@ -49,8 +59,8 @@ const icon = (size: number) =>
   `<body style="margin:0"><img src="${dataUrl(mark)}" width="${size}" height="${size}" style="display:block"></body>`;
 
 /** iOS rounds the corners itself and wants no transparency: a square, full-bleed mark. */
-const appleIcon = `<body style="margin:0;width:180px;height:180px;background:#0b3558">
-  <img src="${dataUrl(mark.replace('rx="3"', 'rx="0"'))}" width="180" height="180" style="display:block"></body>`;
+const appleIcon = `<body style="margin:0;width:180px;height:180px;background:${brand}">
+  <img src="${dataUrl(logoMarkSvg(brand, onBrand, 0))}" width="180" height="180" style="display:block"></body>`;
 
 const browser = await chromium.launch({
   ...(chromiumPath && { executablePath: chromiumPath }),

@@ -29,6 +29,6 @@ export function fillKnown(text: string, values: TemplateValues): string {
  * @param text Content text.
  * @returns Their names, without braces, in order of appearance.
  */
-export function placeholdersOf(text: string): string[] {
+function placeholdersOf(text: string): string[] {
   return Array.from(text.matchAll(/\{(\w+)\}/g), (match) => match[1] ?? '');
 }

@@ -14,7 +14,7 @@ import { fillKnown } from '../../lib/template';
 import { readPngText } from '../shared/png-text';
 
 /** Where a field is: its file's export name, then each key or index. */
-export type Path = PropertyKey[];
+type Path = PropertyKey[];
 /** What is wrong with a field; `goLive` when it only needs replacing before launch. */
 export type Finding = { path: Path; message: string; goLive?: true };
 type Said = Omit<Finding, 'path'>;

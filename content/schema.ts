@@ -1,9 +1,9 @@
 /**
  * What the content files hold: each field's type, what it is for (hover a field in your editor to
- * read it) and the rule its own value follows. Content files import only types from here, so none
- * of this code reaches a browser. Rules that weigh one field against another, against the site's
- * pages or against the files in public/ (links, ids, phone numbers, the go-live list) belong to the
- * content check, scripts/build/check-content.ts, which applies this schema first.
+ * read it) and the rule its own value follows. Content files import only types from here, and no
+ * browser bundle imports it. Rules that weigh one field against another, against the site's pages
+ * or against the files in public/ (links, ids, phone numbers, the go-live list) belong to the
+ * content check, in scripts/build/content-rules.ts; `npm run content:check` applies both.
  */
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';

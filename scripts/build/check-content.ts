@@ -69,11 +69,14 @@ export function checkContent(content: object, files: Record<string, string>): Pr
     })),
     ...crossFileFindings(content),
   ];
-  return findings.map(({ path, message, goLive }) => {
+  const problems = findings.map(({ path, message, goLive }) => {
     const field = path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`));
     const file = files[String(path[0])] ?? 'content/';
     return { file, field: field.join('').slice(1), message, ...(goLive && { goLive }) };
   });
+  // In the order an editor reads them: file by file, field by field.
+  const place = (p: Problem) => `${p.file} ${p.field}`;
+  return problems.sort((a, b) => place(a).localeCompare(place(b), 'en', { numeric: true }));
 }
 
 /** Plain hints for the typing slips TypeScript finds, by its diagnostic code. */

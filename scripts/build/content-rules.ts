@@ -2,8 +2,9 @@
  * The content check's rules that weigh a field against other fields, against the site's pages or
  * against the files in public/: links and the sections they name, navigation ids, phone numbers read
  * with the site's dialling country, descriptions with the bank's name filled in, years, images, and
- * the go-live list. Pure functions of the content as written, read defensively, since it may be
- * wrong: they run beside the schema, so that every problem is listed at once.
+ * the go-live list. Functions of the content as written (and of the files in public/ it names, and
+ * of the day), with no state of their own; they read the content defensively, since it may be
+ * wrong, and run beside the schema, so that every problem is listed at once.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import * as phones from 'libphonenumber-js/max';
@@ -142,9 +143,10 @@ const drawnFromContent = forText((src, context) => {
   return drawn === context.shareImageTitle ? [] : [goLive(`${src} was drawn for ${words}`)];
 });
 
+/** A whole number (anything else is the schema's to report) from 1991 to next year. */
 const year: Rule = (value, _context, today) => {
   const latest = today.getFullYear() + 1;
-  const inRange = typeof value !== 'number' || (value >= 1991 && value <= latest);
+  const inRange = !Number.isInteger(value) || (Number(value) >= 1991 && Number(value) <= latest);
   return inRange ? [] : [{ message: `is no year from 1991 to ${latest}` }];
 };
 

@@ -28,6 +28,18 @@ export default defineConfig([
       'import/no-cycle': 'error',
     },
   },
+  {
+    // Content is data: it reads no disk and runs nothing of Node's.
+    files: ['content/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^node:|^(fs|path|child_process|os)$', message: 'content/ is data' }],
+        },
+      ],
+    },
+  },
   globalIgnores([
     '.next/**',
     '.bench/**',

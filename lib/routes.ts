@@ -34,7 +34,7 @@ export const pageRoutes: readonly string[] = pages.map((page) => page.route);
 export const notFoundPage: ExportedPage = {
   route: '/_not-found',
   file: '404.html',
-  // It logs the missing address and goes back in history (components/status/).
+  // It logs the missing address and goes back in history (status/missing-path-log, ui/back-button).
   javaScript: true,
 };
 

@@ -11,7 +11,7 @@
  *
  * Usage: tsx scripts/build/strip-js.ts   (after `next build`; rewrites out/*.html in place)
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportedPages } from '../../lib/routes';
@@ -37,6 +37,11 @@ export function strip(html: string): { html: string; removed: number } {
 }
 
 function main(): void {
+  const known = exportedPages.map((page) => page.file);
+  const unknown = readdirSync(OUT).filter((f) => f.endsWith('.html') && !known.includes(f));
+  if (unknown.length > 0) {
+    throw new Error(`strip-js: ${unknown.join(', ')} is no page of lib/routes.ts; add it there`);
+  }
   for (const page of exportedPages) {
     if (page.javaScript) {
       console.log(`strip-js: kept   ${page.file} (it runs client components: lib/routes.ts)`);

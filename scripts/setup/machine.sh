@@ -13,11 +13,13 @@ requirements=(
   "webkit2gtk-driver xvfb|command -v WebKitWebDriver && command -v Xvfb|the WebKit tests"
   "python3-gi gir1.2-webkit2-4.1|/usr/bin/python3 -c 'import gi; gi.require_version(\"WebKit2\", \"4.1\")'|the WebKit tests' window"
   "default-jre-headless|command -v java|the W3C HTML checker (vnu.jar)"
-  "nginx-light|test -x /usr/sbin/nginx -o -x /usr/bin/nginx|the production server the browser tests run against"
+  "nginx-light|test -x \"${NGINX:-/usr/sbin/nginx}\" -o -x \"\$(type -P nginx)\"|the production server the browser tests run against"
   "poppler-utils|command -v pdftotext|the print test, which reads the printed pages"
 )
 # The oldest Node the project runs on: package.json's engines, the one place that says it.
-IFS=. read -r NODE_MAJOR NODE_MINOR _ < <(sed -n 's/^ *"node": ">=\([0-9.]*\)".*/\1/p' package.json)
+node_minimum=$(sed -n 's/^ *"node": ">=\([0-9.]*\)".*/\1/p' package.json)
+[ -n "$node_minimum" ] || { echo 'setup: package.json names no Node version (engines.node ">=x.y.z")' >&2; exit 2; }
+IFS=. read -r NODE_MAJOR NODE_MINOR _ <<<"$node_minimum"
 readonly NODE_MAJOR NODE_MINOR
 # Firefox ESR 140, the oldest ESR still in use, unpacked beside the one apt installs
 # (e2e/support/browsers.ts looks for it there).

@@ -91,7 +91,7 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
   // Each kind of check has a folder of e2e/ and a script of its own: `npm run test:unit`,
   // `test:out`, `test:browser`, `test:engines`. `npm test` runs them all.
   projects: [
-    // In-process checks of the site's own code (the content check), with no browser or build.
+    // In-process checks of the site's own code (the content check), with no browser.
     { name: 'unit', testMatch: 'unit/*.spec.ts' },
     // Checks of the build in out/ and of the servers and tools that take it, with no browser.
     { name: 'out', testMatch: 'out/*.spec.ts' },

@@ -85,7 +85,9 @@ for (const script of ['preview', 'preview:prod', 'preview:cloudflare']) {
           (name) => !(/^tsx-\d+$/.test(name) && listing(path.join(temporary, name)).length === 0),
         );
         expect(left, `left in ${temporary}`).toEqual([]);
-        expect(listing(WRANGLER), `left in ${WRANGLER}`).toEqual(wrangler);
+        // Only what is new counts: the suite's own Cloudflare server may tidy its bundles meanwhile.
+        const added = listing(WRANGLER).filter((file) => !wrangler.includes(file));
+        expect(added, `left in ${WRANGLER}`).toEqual([]);
       } finally {
         try {
           process.kill(-server.pid!, 'SIGKILL');

@@ -44,15 +44,33 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const scratch = mkdtempSync(path.join(tmpdir(), 'private-bank-wrangler-'));
     args.push('--persist-to', path.join(scratch, 'state'));
     const env = { ...offlineWrangler, XDG_CONFIG_HOME: scratch };
-    const wrangler = spawn(WRANGLER, args, { env, stdio: 'inherit' });
+    // wrangler runs in a process group of its own: it gets exactly one signal to stop (a second
+    // makes it quit before workerd, its child, has), and the group tells when workerd has gone too.
+    const wrangler = spawn(WRANGLER, args, { env, stdio: 'inherit', detached: true });
+    const group = -(wrangler.pid ?? 0);
     console.log(
       `Serving out/ on Cloudflare's runtime at http://127.0.0.1:${port} (Ctrl+C to stop)`,
     );
-    // wrangler stops workerd with itself on SIGINT or SIGTERM (not on SIGHUP or SIGKILL).
+    // wrangler stops workerd with itself on SIGINT (not on SIGHUP or SIGKILL).
+    let stopping = false;
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.on(signal, () => wrangler.kill('SIGINT'));
+      process.on(signal, () => {
+        if (!stopping) process.kill(group, 'SIGINT');
+        stopping = true;
+      });
     }
-    wrangler.on('exit', (code) => {
+    wrangler.on('exit', async (code) => {
+      const running = () => {
+        try {
+          return process.kill(group, 0);
+        } catch {
+          return false;
+        }
+      };
+      for (let waited = 0; running() && waited < 10_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      if (running()) process.kill(group, 'SIGKILL');
       rmSync(scratch, { recursive: true, force: true });
       process.exit(code ?? 0);
     });

@@ -63,16 +63,20 @@ for (const script of ['preview', 'preview:prod', 'preview:cloudflare']) {
           .toBe(200);
         process.kill(-server.pid!, signal);
         await exited;
-        // Every process of the group has gone, and the port is free again.
+        // Every process of the group has gone, and the port is free again. Stopping may take a
+        // while on a busy machine: wrangler waits for workerd, and nginx for its workers.
         await expect
-          .poll(() => {
-            try {
-              process.kill(-server.pid!, 0);
-              return 'running';
-            } catch {
-              return 'gone';
-            }
-          })
+          .poll(
+            () => {
+              try {
+                process.kill(-server.pid!, 0);
+                return 'running';
+              } catch {
+                return 'gone';
+              }
+            },
+            { timeout: 20_000 },
+          )
           .toBe('gone');
         expect(
           await fetch(`http://127.0.0.1:${port}/`).then(

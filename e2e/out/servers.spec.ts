@@ -84,11 +84,7 @@ for (const script of ['preview', 'preview:prod', 'preview:cloudflare']) {
             () => 'free',
           ),
         ).toBe('free');
-        // tsx keeps one folder per user for its pipes, reused by every run; it must be empty.
-        const left = listing(temporary).filter(
-          (name) => !(/^tsx-\d+$/.test(name) && listing(path.join(temporary, name)).length === 0),
-        );
-        expect(left, `left in ${temporary}`).toEqual([]);
+        expect(listing(temporary), `left in ${temporary}`).toEqual([]);
         // Only what is new counts: the suite's own Cloudflare server may tidy its bundles meanwhile.
         const added = listing(WRANGLER).filter((file) => !wrangler.includes(file));
         expect(added, `left in ${WRANGLER}`).toEqual([]);

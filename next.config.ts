@@ -12,11 +12,8 @@ const nextConfig: NextConfig = {
   // `npm run dev` answers on localhost and 127.0.0.1 alike; Next.js blocks hot reload from any
   // origin it is not told about.
   allowedDevOrigins: ['127.0.0.1'],
-  experimental: {
-    // The CSS is a few kilobytes: inlined, the first response carries everything needed to render.
-    // INLINE_CSS=false builds it linked instead, which `npm run bench` measures for comparison.
-    inlineCss: process.env.INLINE_CSS !== 'false',
-  },
+  // The CSS is a few kilobytes: inlined, the first response carries everything needed to render.
+  experimental: { inlineCss: true },
 };
 
 export default nextConfig;

@@ -1,7 +1,10 @@
 import type { Metadata } from 'next';
 import { site } from '@/content/site';
-import { withBrand } from './brand';
 import { fillTemplate } from './template';
+
+/** A content text with the bank's name and division filled in for {name} and {division}. */
+export const withBrand = (text: string) =>
+  fillTemplate(text, { name: site.name, division: site.division });
 
 /**
  * The browser-tab title of a page.

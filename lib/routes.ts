@@ -46,6 +46,3 @@ export const exportedPages: readonly ExportedPage[] = [...pages, notFoundPage];
  * other unknown address does.
  */
 export const notFoundName = notFoundPage.file.replace(/\.html$/, '');
-
-/** The id of every page's main landmark, the skip link's target: a link may name it after `#`. */
-export const MAIN_ID = 'main';

@@ -1,6 +1,6 @@
 import { parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js/max';
 import type { Contacts, CountryPage } from '@/content/schema';
-import { withBrand } from './brand';
+import { withBrand } from './metadata';
 import { convertTime, weekdaysBetween } from './hours';
 import { absoluteUrl } from './site-url';
 

@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Site } from '@/content/schema';
-import { MAIN_ID } from '@/lib/routes';
+import { MAIN_ID } from './landmarks';
 import { Logo } from './logo';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';
 import styles from './page-shell.module.css';
-
-/** Id of the main landmark: the skip link's target. */
 
 type PageShellProps = {
   site: Site;

@@ -10,31 +10,23 @@ type GroupNavProps = Pick<
 >;
 
 /** The dark top bar: the group's websites, then 'Log in' and the service links. */
-export function GroupNav({
-  groupLabel,
-  groupMenu,
-  group,
-  groupCurrent,
-  logIn,
-  service,
-  closeMenu,
-}: GroupNavProps) {
+export function GroupNav(nav: GroupNavProps) {
   return (
     <div className={styles.root}>
       <div className={`${styles.inner} site-width`}>
         <CollapsibleNav
           id="group-menu"
-          label={groupLabel}
-          menuLabel={groupMenu}
-          closeLabel={closeMenu}
+          label={nav.groupLabel}
+          menuLabel={nav.groupMenu}
+          closeLabel={nav.closeMenu}
           surface="dark"
         >
           <div className={styles.lists}>
-            <NavList items={group} currentId={groupCurrent} surface="dark" />
+            <NavList items={nav.group} currentId={nav.groupCurrent} surface="dark" />
             <NavList
-              items={service}
+              items={nav.service}
               surface="dark"
-              first={<ButtonLink {...logIn} surface="dark" />}
+              first={<ButtonLink {...nav.logIn} surface="dark" />}
             />
           </div>
         </CollapsibleNav>

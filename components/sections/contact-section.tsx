@@ -6,7 +6,6 @@ import { EmailLink } from '@/components/ui/email-link';
 import { PhoneLink } from '@/components/ui/phone-link';
 import { Paragraphs } from '@/components/ui/paragraphs';
 import { TemplateText } from '@/components/ui/template-text';
-import { mailtoHref } from '@/lib/mailto';
 import { fillTemplate } from '@/lib/template';
 import styles from './contact-section.module.css';
 
@@ -27,6 +26,8 @@ export function ContactSection({ content, contacts, values, phoneCountry }: Cont
   const { prospects, clients } = content;
   const { subject, body, href, ...callBack } = prospects.callBack;
   const headingId = `${content.id}-heading`;
+  // RFC 6068: spaces and line breaks are percent-encoded, never '+'.
+  const mailto = `mailto:${contacts.generalEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
   return (
     <section id={content.id} className={styles.root} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
@@ -39,10 +40,7 @@ export function ContactSection({ content, contacts, values, phoneCountry }: Cont
           </h3>
           <Paragraphs paragraphs={prospects.paragraphs} values={values} />
           <p className={styles.action}>
-            <ButtonLink
-              {...callBack}
-              href={href ?? mailtoHref(contacts.generalEmail, { subject, body })}
-            />
+            <ButtonLink {...callBack} href={href ?? mailto} />
           </p>
         </article>
         <article className={styles.card} aria-labelledby={clients.id}>

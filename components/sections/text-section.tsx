@@ -14,16 +14,15 @@ type TextSectionProps = {
 };
 
 /** A titled section of paragraphs, labelled by its heading. */
-export function TextSection({
-  id,
-  heading,
-  paragraphs,
-  values,
-  variant = 'plain',
-}: TextSectionProps) {
+export function TextSection({ id, heading, paragraphs, values, variant }: TextSectionProps) {
   const headingId = `${id}-heading`;
   return (
-    <section id={id} className={styles.root} data-variant={variant} aria-labelledby={headingId}>
+    <section
+      id={id}
+      className={styles.root}
+      data-variant={variant ?? 'plain'}
+      aria-labelledby={headingId}
+    >
       <h2 id={headingId} className={styles.heading}>
         {heading}
       </h2>

@@ -10,19 +10,13 @@ type ButtonLinkProps = ButtonLinkContent & {
 };
 
 /** A link drawn as a button: 'primary' filled, 'secondary' outlined. */
-export function ButtonLink({
-  label,
-  href,
-  variant,
-  surface = 'light',
-  newTabNotice,
-}: ButtonLinkProps) {
+export function ButtonLink({ label, href, variant, surface, newTabNotice }: ButtonLinkProps) {
   const newTab = newTabNotice !== undefined;
   return (
     <a
       className={styles.root}
       data-variant={variant}
-      data-surface={surface}
+      data-surface={surface ?? 'light'}
       href={href}
       {...(newTab && { target: '_blank', rel: 'noopener noreferrer' })}
     >

@@ -1,5 +1,4 @@
-import type { CountryCode } from 'libphonenumber-js';
-import { telHref } from '@/lib/phone';
+import { parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js/max';
 
 type PhoneLinkProps = {
   /** The number as written in content. */
@@ -8,7 +7,7 @@ type PhoneLinkProps = {
   country: CountryCode;
 };
 
-/** A phone number that dials when tapped; the tel: address is derived from the written number. */
+/** A phone number that dials when tapped: its tel: address (RFC 3966) is read from the number. */
 export function PhoneLink({ phone, country }: PhoneLinkProps) {
-  return <a href={telHref(phone, country)}>{phone}</a>;
+  return <a href={parsePhoneNumberWithError(phone, country).getURI()}>{phone}</a>;
 }

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
+import { PLACEHOLDER } from '@/content/schema';
 
 type TemplateTextProps = {
   /** Content text with {placeholders}, e.g. 'Call us on {phone}.' */
@@ -12,10 +13,10 @@ type TemplateTextProps = {
  * whole sentence, its word order and its punctuation, in content.
  */
 export function TemplateText({ text, values }: TemplateTextProps) {
-  return text.split(/(\{\w+\})/).map((part) => {
-    const name = /^\{(\w+)\}$/.exec(part)?.[1];
-    if (name === undefined) return part;
-    if (!(name in values)) throw new Error(`Unknown placeholder {${name}} in "${text}"`);
-    return <Fragment key={name}>{values[name]}</Fragment>;
+  // Split on placeholders, the texts between are at even places and the names at odd ones.
+  return text.split(PLACEHOLDER).map((part, at) => {
+    if (at % 2 === 0) return part;
+    if (!(part in values)) throw new Error(`Unknown placeholder {${part}} in "${text}"`);
+    return <Fragment key={at}>{values[part]}</Fragment>;
   });
 }

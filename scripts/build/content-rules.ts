@@ -9,7 +9,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as phones from 'libphonenumber-js/max';
 import { EMAIL } from '../../content/schema';
-import { MAIN_ID, pageRoutes, routes } from '../../lib/routes';
+import { MAIN_ID } from '../../components/layout/landmarks';
+import { pageRoutes, routes } from '../../lib/routes';
 import { shareImageTitle } from '../../lib/share-image';
 import { fillKnown } from '../../lib/template';
 import { readPngText } from '../shared/png-text';

@@ -40,11 +40,9 @@ export default defineConfig([
       ],
     },
   },
+  // Besides eslint-config-next's own: .next/, out/, build/ and next-env.d.ts.
   globalIgnores([
-    '.next/**',
     '.bench/**',
-    'out/**',
-    'next-env.d.ts',
     'playwright-report/**',
     'test-results/**',
     '**/.wrangler/**',

@@ -1,7 +1,9 @@
 /** Every CSS file knows the breakpoints of app/media.css, and the build writes them out. */
-export default {
+const config = {
   plugins: {
     '@csstools/postcss-global-data': { files: ['app/media.css'] },
     'postcss-custom-media': {},
   },
 };
+
+export default config;

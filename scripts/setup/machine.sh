@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # `npm run setup`: installs what the tests need from the machine, on Debian or Ubuntu, with apt (as
-# root, or through sudo), then the npm packages. Where it cannot install, it prints the command to
-# run. With --check (the first step of `npm test`) it installs nothing and names each missing
-# piece, and how to get it, on a line of its own.
+# root, or through sudo; else it prints the command), then the npm packages. With --check (the first
+# step of `npm test`) it installs nothing, and names each missing piece and its remedy, one a line.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -21,12 +20,9 @@ node_minimum=$(sed -n 's/^ *"node": ">=\([0-9.]*\)".*/\1/p' package.json)
 [ -n "$node_minimum" ] || { echo 'setup: package.json names no Node version (engines.node ">=x.y.z")' >&2; exit 2; }
 IFS=. read -r NODE_MAJOR NODE_MINOR _ <<<"$node_minimum"
 readonly NODE_MAJOR NODE_MINOR
-# Firefox ESR 140, the oldest ESR still in use, unpacked beside the one apt installs
-# (e2e/support/browsers.ts looks for it there).
+# Firefox ESR 140, the oldest ESR in use, unpacked beside apt's (e2e/support/browsers.ts finds it).
 readonly FIREFOX_140=140.12.0esr-1~deb12u1 FIREFOX_140_DIR=.cache/browsers/firefox-esr-140
-# The npm packages: the site's, the drivers of the browsers Playwright cannot drive here,
-# Cloudflare's runtime (wrangler) and the tools (their code is type-checked by npm test), each with
-# its own lockfile.
+# Each with its own lockfile: the site, drivers for engines Playwright can't drive, wrangler, tools.
 readonly NPM_FOLDERS=(. e2e/engines deploy/cloudflare tools)
 
 missing_packages=()
@@ -47,23 +43,19 @@ old_node=$((node_major < NODE_MAJOR || (node_major == NODE_MAJOR && node_minor <
 
 if [ "${1-}" = "--check" ]; then
   problems=0
+  missing() { echo "missing: $1"; problems=1; }
   if ((old_node)); then
-    echo "missing: Node $NODE_MAJOR.$NODE_MINOR or later (this is $node_version): nvm install, which reads .nvmrc"
-    problems=1
+    missing "Node $NODE_MAJOR.$NODE_MINOR or later (this is $node_version): nvm install, which reads .nvmrc"
   fi
   for entry in "${missing_packages[@]}"; do
-    echo "missing: ${entry%%:*}, for ${entry#*:}: npm run setup, or sudo $apt_command"
-    problems=1
+    missing "${entry%%:*}, for ${entry#*:}: npm run setup, or sudo $apt_command"
   done
   if firefox_140_missing; then
-    echo "missing: Firefox ESR 140, for the Firefox tests: npm run setup unpacks it into $FIREFOX_140_DIR"
-    problems=1
+    missing "Firefox ESR 140, for the Firefox tests: npm run setup unpacks it into $FIREFOX_140_DIR"
   fi
   for folder in "${NPM_FOLDERS[@]}"; do
-    if [ ! -d "$folder/node_modules" ]; then
-      echo "missing: the npm packages of $folder: npm run setup, or npm install --prefix $folder"
-      problems=1
-    fi
+    [ -d "$folder/node_modules" ] ||
+      missing "the npm packages of $folder: npm run setup, or npm install --prefix $folder"
   done
   exit "$problems"
 fi
@@ -74,17 +66,13 @@ if ((old_node)); then
 fi
 
 if ((${#packages[@]} > 0)); then
-  if ! command -v apt-get >/dev/null 2>&1; then
-    echo "setup: no apt-get here; install these yourself: ${missing_packages[*]}" >&2
-    exit 1
-  fi
-  if [ "$(id -u)" -eq 0 ]; then
-    sudo=()
-  elif sudo -n true 2>/dev/null; then
+  command -v apt-get >/dev/null 2>&1 ||
+    { echo "setup: no apt-get here; install these yourself: ${missing_packages[*]}" >&2; exit 1; }
+  sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    sudo -n true 2>/dev/null ||
+      { echo "setup: installing system packages needs root; run: sudo apt-get update && sudo $apt_command" >&2; exit 1; }
     sudo=(sudo)
-  else
-    echo "setup: installing system packages needs root; run: sudo apt-get update && sudo $apt_command" >&2
-    exit 1
   fi
   echo "setup: installing ${packages[*]}"
   export DEBIAN_FRONTEND=noninteractive

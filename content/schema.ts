@@ -11,8 +11,6 @@ import { z } from 'zod';
 /** The HTML standard's valid e-mail address (https://html.spec.whatwg.org/#valid-e-mail-address). */
 export const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-/** A {placeholder} in a text, its name captured: the site fills it in. */
-export const PLACEHOLDER = /\{(\w+)\}/g;
 /** The days of the week, as schema.org and visitors know them. */
 export const WEEKDAYS = [
   'Monday',
@@ -36,7 +34,7 @@ const rule = (test: RegExp | ((value: string) => boolean), what: string, example
 const template = (...names: string[]) =>
   z.string().superRefine((value, ctx) => {
     if (!value.trim()) ctx.addIssue({ code: 'custom', message: 'is empty: write the text' });
-    const used = Array.from(value.matchAll(PLACEHOLDER), (match) => match[1] ?? '');
+    const used = Array.from(value.matchAll(/\{(\w+)\}/g), (match) => match[1] ?? '');
     for (const name of used.filter((n) => !names.includes(n))) {
       const offer = names.map((n) => `{${n}}`).join(' ') || 'none';
       ctx.addIssue({ code: 'custom', message: `uses {${name}}; this text offers ${offer}` });

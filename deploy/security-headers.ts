@@ -20,40 +20,30 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 };
 
-/**
- * Where each build writes its nginx map of page to policy (deploy/nginx.conf.template includes it):
- * written by scripts/build/server-headers.ts, read by the nginx servers.
- */
+/** The nginx map of page to policy that scripts/build/server-headers.ts writes with each build. */
 export const CSP_MAP = 'deploy/build/csp-map.conf';
 
 /** Cache-Control of hashed build files (/_next/static/), whose names change with their content. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-/** The SHA-256 source expression of an inline script or style, as CSP writes it. */
-function hashSource(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
-
 /** What a page runs and styles inline, as found in its final HTML. */
 export type InlineCode = { scripts: string[]; styles: string[] };
 
 /**
- * The Content-Security-Policy of one page. Scripts: none at all for a page without any, otherwise
- * its own files and the hashes of its inline scripts, never 'unsafe-inline' or 'unsafe-eval'.
- * Styles: its own files and the hashes of its inline <style> blocks.
+ * The Content-Security-Policy of one page: its own files and the hashes of its inline scripts and
+ * styles, never 'unsafe-inline' or 'unsafe-eval'; no script at all for a page without any.
  */
 export function contentSecurityPolicy({ scripts, styles }: InlineCode): string {
-  const unique = (texts: string[]) => [...new Set(texts.map(hashSource))];
+  // The SHA-256 source expressions of inline code, as CSP writes them, each once.
+  const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  const unique = (texts: string[]) => [...new Set(texts.map(hash))];
   const scriptSources = scripts.length === 0 ? ["'none'"] : ["'self'", ...unique(scripts)];
   return [
     "default-src 'self'",
     `script-src ${scriptSources.join(' ')}`,
     `style-src ${["'self'", ...unique(styles)].join(' ')}`,
-    "img-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
+    "img-src 'self'; object-src 'none'; base-uri 'none'",
+    "form-action 'self'; frame-ancestors 'none'",
   ].join('; ');
 }
 

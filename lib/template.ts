@@ -1,4 +1,5 @@
-import { PLACEHOLDER } from '@/content/schema';
+/** A {placeholder} in a content text, its name captured (the schema checks them as editors write). */
+export const PLACEHOLDER = /\{(\w+)\}/g;
 
 /** Values a content text may name in `{braces}`. */
 type TemplateValues = Readonly<Record<string, string | number>>;

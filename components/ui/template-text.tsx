@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { PLACEHOLDER } from '@/content/schema';
+import { PLACEHOLDER } from '@/lib/template';
 
 type TemplateTextProps = {
   /** Content text with {placeholders}, e.g. 'Call us on {phone}.' */

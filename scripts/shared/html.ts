@@ -2,15 +2,11 @@
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 
 export type Element = DefaultTreeAdapterTypes.Element;
-type Node = DefaultTreeAdapterTypes.Node;
 
-/**
- * Every element of a document, in source order, with source locations.
- * @param html A whole HTML document.
- */
+/** Every element of a whole HTML document, in source order, with source locations. */
 export function elementsOf(html: string): Element[] {
   const found: Element[] = [];
-  const visit = (node: Node) => {
+  const visit = (node: DefaultTreeAdapterTypes.Node) => {
     if ('tagName' in node) found.push(node);
     if ('childNodes' in node) node.childNodes.forEach(visit);
     if ('content' in node) visit(node.content);

@@ -57,18 +57,17 @@ function flatten(issues: readonly Issue[], prefix: PropertyKey[] = []): Issue[] 
 }
 
 /**
- * Checks content, keyed by the name each file exports it under: against the schema, and against
- * the rules that weigh fields against each other, the pages and public/ (content-rules.ts).
+ * Checks content, keyed by the name each file exports it under: against the schema and, once the
+ * schema accepts it, against the rules that weigh fields against each other (content-rules.ts).
  */
 export function checkContent(content: object, files: Record<string, string>): Problem[] {
-  const { error } = contentSchema.safeParse(content, { error: explain });
-  const findings: Finding[] = [
-    ...flatten(error?.issues ?? []).map((issue) => ({
-      path: issue.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys] : issue.path,
-      message: issue.message,
-    })),
-    ...crossFileFindings(content),
-  ];
+  const { data, error } = contentSchema.safeParse(content, { error: explain });
+  const findings: Finding[] = error
+    ? flatten(error.issues).map((issue) => ({
+        path: issue.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys] : issue.path,
+        message: issue.message,
+      }))
+    : crossFileFindings(data);
   const problems = findings.map(({ path, message, goLive }) => {
     const field = path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`));
     const file = files[String(path[0])] ?? 'content/';

@@ -1,6 +1,6 @@
 'use client';
 
-import { errorPage } from '@/content/error';
+import { errorPage } from '@/content/error-page';
 import { site } from '@/content/site';
 import { ApplicationError } from '@/components/status/application-error';
 import { pageTitle } from '@/lib/metadata';

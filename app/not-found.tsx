@@ -12,10 +12,7 @@ import { TemplateText } from '@/components/ui/template-text';
 import { pageMetadata } from '@/lib/metadata';
 
 // No canonical path: the page answers every missing address, and is never indexed.
-export const metadata: Metadata = pageMetadata({
-  title: notFound.title,
-  description: notFound.description,
-});
+export const metadata: Metadata = pageMetadata(notFound);
 
 export default function NotFound() {
   return (

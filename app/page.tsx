@@ -7,11 +7,7 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { pageMetadata } from '@/lib/metadata';
 import { routes } from '@/lib/routes';
 
-export const metadata: Metadata = pageMetadata({
-  title: home.title,
-  description: home.description,
-  path: routes.home,
-});
+export const metadata: Metadata = pageMetadata(home, routes.home);
 
 export default function HomePage() {
   return (

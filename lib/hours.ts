@@ -11,10 +11,7 @@ export function weekdaysBetween(from: Weekday, to: Weekday): Weekday[] {
 const wallClock = (timeZone: string, at: number) =>
   Date.parse(`${new Date(at).toLocaleString('sv-SE', { timeZone }).replace(' ', 'T')}Z`);
 
-/**
- * Converts a 24-hour 'HH:MM' time from one time zone to another ('09:00' in 'UTC' is '11:00' in
- * 'Africa/Johannesburg'), on a given day, since daylight saving differs by season.
- */
+/** Converts an 'HH:MM' time across time zones on a given day (daylight saving varies by season). */
 export function convertTime(time: string, from: string, to: string, day = new Date()): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   const asIfUtc = new Date(day).setUTCHours(hours, minutes, 0, 0);

@@ -1,8 +1,4 @@
-/**
- * The site's pages: the address each answers at, and the file the static export writes for it.
- * The one place that knows; pages, the content check, the build steps, the servers and the tests
- * all read it from here.
- */
+/** The site's pages and their exported files: the site, build, servers and tests read them here. */
 
 /** The addresses of the pages. */
 export const routes = {
@@ -11,10 +7,9 @@ export const routes = {
 } as const;
 
 /**
- * A page of the export: the address it answers at, its file in out/, and whether it runs
- * JavaScript. A page that renders no client component runs none: the build strips the runtime
- * Next.js adds to every page (scripts/build/strip-js.ts). Give a page a client component, and say so
- * here, or the build strips what it needs.
+ * A page of the export: its address, its file in out/, and whether it runs JavaScript. The build
+ * strips Next.js's runtime from a page that says no (scripts/build/strip-js.ts), so say yes for a
+ * page with a client component.
  */
 export type ExportedPage = { route: string; file: string; javaScript: boolean };
 
@@ -28,21 +23,17 @@ export const pages: readonly ExportedPage[] = [
 export const pageRoutes: readonly string[] = pages.map((page) => page.route);
 
 /**
- * The not-found page, under Next.js's own name for its route. Servers answer every other address
- * with its file and status 404; it has no address of its own.
+ * The not-found page, under Next.js's name for its route: servers answer every other address with
+ * its file and status 404. It runs JavaScript to log the address and to go back in history.
  */
 export const notFoundPage: ExportedPage = {
   route: '/_not-found',
   file: '404.html',
-  // It logs the missing address and goes back in history (status/missing-path-log, ui/back-button).
   javaScript: true,
 };
 
 /** Every page the export writes: the pages, then the not-found page. */
 export const exportedPages: readonly ExportedPage[] = [...pages, notFoundPage];
 
-/**
- * The not-found file's name without `.html` (404). Asked for by either name, it answers 404 as any
- * other unknown address does.
- */
+/** The not-found file's name without `.html` (404): asked for by either name, it answers 404. */
 export const notFoundName = notFoundPage.file.replace(/\.html$/, '');

@@ -1,9 +1,6 @@
 import type { CountryPage, Site } from '@/content/schema';
 
-/**
- * The words drawn on the share image. `npm run images` stores them in the PNG, and the content check
- * warns when they no longer match the content, for example after the bank is renamed.
- */
+/** The words on the share image: its PNG stores them, and the content check warns when stale. */
 export function shareImageTitle(
   { name, division }: Partial<Pick<Site, 'name' | 'division'>>,
   { title }: Partial<Pick<CountryPage, 'title'>>,

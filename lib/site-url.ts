@@ -1,9 +1,6 @@
 import { site } from '@/content/site';
 
-/**
- * Reads the site's address: an https origin, or http on this machine for local checks.
- * @throws Error naming SITE_URL or content/site.ts when the value is not one.
- */
+/** Reads the site's address: an https origin, or http on this machine; errors name `source`. */
 function parseSiteUrl(value: string, source: string): URL {
   const url = URL.canParse(value) ? new URL(value) : undefined;
   const local = url?.hostname === '127.0.0.1' || url?.hostname === 'localhost';
@@ -21,10 +18,7 @@ export const siteUrl: URL = process.env.SITE_URL
   ? parseSiteUrl(process.env.SITE_URL, 'SITE_URL')
   : parseSiteUrl(site.url, 'content/site.ts url');
 
-/**
- * @param path A path on this site, e.g. '/south-africa'.
- * @returns Its absolute address, e.g. 'https://private-bank.example.com/south-africa'.
- */
+/** The absolute address of a path on this site: '/south-africa' → 'https://…/south-africa'. */
 export function absoluteUrl(path: string): string {
   return new URL(path, siteUrl).href;
 }

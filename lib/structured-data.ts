@@ -7,19 +7,17 @@ import { absoluteUrl } from './site-url';
 type CountryPageData = {
   page: CountryPage;
   contacts: Contacts;
-  /** The page's own path, e.g. '/south-africa'. */
   path: string;
   phoneCountry: CountryCode;
 };
 
 /**
- * schema.org structured data for a country page: the office as a FinancialService and the
- * 'Back to:' trail as a BreadcrumbList. Opening hours are converted into the office's time zone,
- * since schema.org reads them as local time.
- * @returns A JSON-LD document with both, in one @graph.
+ * A country page's JSON-LD: the office as a FinancialService and the 'Back to:' trail as a
+ * BreadcrumbList, in one @graph. Hours are in the office's time zone: schema.org reads local time.
  */
 export function countryPageStructuredData({ page, contacts, path, phoneCountry }: CountryPageData) {
   const { office } = page;
+  const url = absoluteUrl(path);
   const { hours } = contacts;
   const international = (phone: string) =>
     parsePhoneNumberWithError(phone, phoneCountry).formatInternational();
@@ -35,9 +33,9 @@ export function countryPageStructuredData({ page, contacts, path, phoneCountry }
     '@graph': [
       {
         '@type': 'FinancialService',
-        '@id': `${absoluteUrl(path)}#office`,
+        '@id': `${url}#office`,
         name: withBrand(office.name),
-        url: absoluteUrl(path),
+        url,
         address: {
           '@type': 'PostalAddress',
           addressLocality: office.locality,
@@ -59,7 +57,7 @@ export function countryPageStructuredData({ page, contacts, path, phoneCountry }
         '@type': 'BreadcrumbList',
         itemListElement: [
           { name: page.parent.label, item: absoluteUrl(page.parent.href) },
-          { name: page.title, item: absoluteUrl(path) },
+          { name: page.title, item: url },
         ].map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, ...crumb })),
       },
     ],

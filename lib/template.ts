@@ -4,10 +4,7 @@ export const PLACEHOLDER = /\{(\w+)\}/g;
 /** Values a content text may name in `{braces}`. */
 type TemplateValues = Readonly<Record<string, string | number>>;
 
-/**
- * Fills the `{name}` placeholders of a content text, e.g. 'At least {minimumPortfolio}.'
- * @throws Error naming the placeholder when the text uses one that `values` does not offer.
- */
+/** Fills a content text's `{name}` placeholders; throws on one that `values` does not offer. */
 export function fillTemplate(text: string, values: TemplateValues): string {
   const unknown = Array.from(text.matchAll(PLACEHOLDER), (m) => m[1]!).find((n) => !(n in values));
   if (unknown !== undefined) throw new Error(`Unknown placeholder {${unknown}} in "${text}"`);
@@ -16,7 +13,5 @@ export function fillTemplate(text: string, values: TemplateValues): string {
 
 /** A content text with the placeholders these values fill, any other left as written. */
 export function fillKnown(text: string, values: TemplateValues): string {
-  return text.replace(PLACEHOLDER, (placeholder, name: string) =>
-    String(values[name] ?? placeholder),
-  );
+  return text.replace(PLACEHOLDER, (match, name: string) => String(values[name] ?? match));
 }

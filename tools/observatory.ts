@@ -1,19 +1,15 @@
 /**
- * `npm run observatory`: grades the production headers with Mozilla's HTTP Observatory scanner
- * (@mdn/mdn-http-observatory), offline, and prints the grade, the score and every test.
- *
- * The scanner also checks the move to HTTPS (a redirect from http, then HSTS), which a plain
- * loopback server cannot pass. So this serves out/ through the production nginx configuration on
- * https://127.0.0.1 with a throwaway self-signed certificate, plus the usual redirect from http,
- * and scans that; the certificate is trusted for the scan only (NODE_EXTRA_CA_CERTS).
- *
- * Usage: npm run observatory   (after `npm run build`; needs nginx and openssl)
+ * `npm run observatory` (after a build; needs nginx and openssl): grades the production headers
+ * offline with Mozilla's HTTP Observatory scanner (@mdn/mdn-http-observatory), printing every test,
+ * the grade and the score. Its HTTPS checks (a redirect from http, then HSTS) need TLS, so nginx
+ * serves out/ on https://127.0.0.1 with a throwaway self-signed certificate, and redirects http.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setDefaultCACertificates } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { startNginx } from '../scripts/serve/nginx';
 
@@ -36,8 +32,8 @@ async function listening(port: number): Promise<void> {
   throw new Error(`nothing listens on ${HOST}:${port}`);
 }
 
-/** The scan itself, in a process that trusts the throwaway certificate. */
-async function scan(): Promise<void> {
+/** Prints every test, the grade and the score, as the scanner's own scan() counts them. */
+async function scan(): Promise<string> {
   const root = '@mdn/mdn-http-observatory';
   // The package downloads the HSTS preload list at install, which cannot happen offline; an empty
   // list only forgoes the bonus for being on it.
@@ -48,21 +44,20 @@ async function scan(): Promise<void> {
   const { ALL_TESTS } = await import(`${root}/src/constants.js`);
   const grader = await import(`${root}/src/grader/grader.js`);
   const { MINIMUM_SCORE_FOR_EXTRA_CREDIT } = await import(`${root}/src/grader/charts.js`);
-
+  // scan() itself cannot be given ports, hence its steps here.
   const requests = await retrieve(HOST, { httpPort: HTTP_PORT, httpsPort: HTTPS_PORT });
-  // As the scanner's own scan(): the score counts extra credit only once it is an A already.
   const results: TestResult[] = ALL_TESTS.map((run: (r: unknown) => TestResult) => {
     const result = run(requests);
     // Each result is an instance of a class whose static `name` is the test's name.
     const name = (result.constructor as unknown as { name: string }).name;
     return { ...result, name, scoreModifier: grader.getScoreModifier(result.result) };
   });
+  // Extra credit counts only once the score is an A already.
   const penalties = results.reduce((sum, r) => sum + Math.min(r.scoreModifier, 0), 0);
   const bonuses = results.reduce((sum, r) => sum + Math.max(r.scoreModifier, 0), 0);
   const uncurved = 100 + penalties;
   const score = uncurved >= MINIMUM_SCORE_FOR_EXTRA_CREDIT ? uncurved + bonuses : uncurved;
   const { grade } = grader.getGradeForScore(score);
-
   for (const r of results) {
     const modifier = r.scoreModifier > 0 ? `+${r.scoreModifier}` : String(r.scoreModifier);
     console.log(
@@ -73,54 +68,30 @@ async function scan(): Promise<void> {
   console.log(
     `\nHTTP Observatory: grade ${grade}, score ${score}/100, ${passed} of ${results.length} tests passed`,
   );
-  process.exitCode = grade === 'A+' ? 0 : 1;
+  return grade;
 }
 
-async function main(): Promise<void> {
-  if (spawnSync('openssl', ['version']).error)
-    throw new Error('openssl is needed for the throwaway certificate');
-  const dir = mkdtempSync(path.join(tmpdir(), 'private-bank-observatory-'));
-  const [cert, key] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      `/CN=${HOST}`,
-      '-addext',
-      `subjectAltName=IP:${HOST}`,
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
+if (spawnSync('openssl', ['version']).error)
+  throw new Error('openssl is needed for the throwaway certificate');
+const dir = mkdtempSync(path.join(tmpdir(), 'private-bank-observatory-'));
+const [cert, key] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
+const openssl = ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1'];
+openssl.push('-subj', `/CN=${HOST}`, '-addext', `subjectAltName=IP:${HOST}`);
+execFileSync('openssl', [...openssl, '-keyout', key, '-out', cert], { stdio: 'ignore' });
+// Trusted by this process alone, as the only CA: the scan talks to 127.0.0.1 and nothing else.
+setDefaultCACertificates([readFileSync(cert, 'utf8')]);
+const { stop } = startNginx({
+  siteRoot: 'out',
+  listen: `listen ${HOST}:${HTTPS_PORT} ssl; ssl_certificate ${cert}; ssl_certificate_key ${key};`,
+  extraServers: `server { listen ${HOST}:${HTTP_PORT}; return 301 https://${HOST}:${HTTPS_PORT}$request_uri; }`,
+});
+try {
+  await listening(HTTPS_PORT);
+  console.log(
+    `Scanning http://${HOST}:${HTTP_PORT} → https://${HOST}:${HTTPS_PORT} (self-signed)\n`,
   );
-  const { stop } = startNginx({
-    siteRoot: 'out',
-    listen: `listen ${HOST}:${HTTPS_PORT} ssl; ssl_certificate ${cert}; ssl_certificate_key ${key};`,
-    extraServers: `server { listen ${HOST}:${HTTP_PORT}; return 301 https://${HOST}:${HTTPS_PORT}$request_uri; }`,
-  });
-  try {
-    await listening(HTTPS_PORT);
-    console.log(
-      `Scanning http://${HOST}:${HTTP_PORT} → https://${HOST}:${HTTPS_PORT} (self-signed)\n`,
-    );
-    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1] ?? ''], {
-      stdio: 'inherit',
-      env: { ...process.env, NODE_EXTRA_CA_CERTS: cert, OBSERVATORY_SCAN: '1' },
-    });
-    process.exitCode = child.status ?? 1;
-  } finally {
-    await stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  process.exitCode = (await scan()) === 'A+' ? 0 : 1;
+} finally {
+  await stop();
+  rmSync(dir, { recursive: true, force: true });
 }
-
-await (process.env.OBSERVATORY_SCAN ? scan() : main());

@@ -1,12 +1,10 @@
 /**
- * `npm run images`: draws the raster images the site serves from its own SVG artwork and content,
- * in Chromium, and writes them to be committed:
- * - site.shareImage (public/images/share.png, 1200 × 630), the preview on share cards (Open Graph, X);
- * - app/icon.png              32 × 32 fallback for browsers without SVG favicons;
- * - app/apple-icon.png        180 × 180 home-screen icon for iOS;
- * - app/icon.svg              the favicon itself.
- * All in the brand colours of app/globals.css, with the mark of components/layout/logo-mark.ts.
- * Run it again after changing the logo, the hero or the bank's name (content:check says when).
+ * `npm run images`: draws in Chromium, from the site's own SVG artwork and content, the raster
+ * images it serves, in the brand colours of app/globals.css with the mark of
+ * components/layout/logo-mark.ts, to be committed: site.shareImage (public/images/share.png,
+ * 1200 × 630, for share cards), app/icon.png (32 × 32, for browsers without SVG favicons),
+ * app/apple-icon.png (180 × 180, for iOS) and the favicon, app/icon.svg. Run it again after
+ * changing the logo, the hero or the bank's name (content:check says when).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -19,9 +17,8 @@ import { withPngText } from '../scripts/shared/png-text';
 
 /** A colour token of app/globals.css, such as --color-brand: the CSS is where colours are set. */
 function token(name: string): string {
-  const value = new RegExp(`${name}:\\s*(#[0-9a-f]{3,6});`, 'i').exec(
-    readFileSync('app/globals.css', 'utf8'),
-  )?.[1];
+  const css = readFileSync('app/globals.css', 'utf8');
+  const value = new RegExp(`${name}:\\s*(#[0-9a-f]{3,6});`, 'i').exec(css)?.[1];
   if (!value) throw new Error(`images: app/globals.css sets no ${name}`);
   return value;
 }
@@ -32,11 +29,8 @@ writeFileSync('app/icon.svg', `${mark}\n`);
 console.log('images: wrote app/icon.svg');
 const hero = readFileSync(`public${southAfrica.hero.src}`, 'utf8');
 const dataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"]/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
-  );
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ENTITIES[c] ?? c);
 
 const share = { ...site.shareImage, file: `public${site.shareImage.src}` };
 const shareCard = `
@@ -55,8 +49,7 @@ const shareCard = `
     </div>
   </body>`;
 
-const icon = (size: number) =>
-  `<body style="margin:0"><img src="${dataUrl(mark)}" width="${size}" height="${size}" style="display:block"></body>`;
+const icon = `<body style="margin:0"><img src="${dataUrl(mark)}" width="32" height="32" style="display:block"></body>`;
 
 /** iOS rounds the corners itself and wants no transparency: a square, full-bleed mark. */
 const appleIcon = `<body style="margin:0;width:180px;height:180px;background:${brand}">
@@ -68,7 +61,7 @@ const browser = await chromium.launch({
 });
 for (const [file, html, width, height] of [
   [share.file, shareCard, share.width, share.height],
-  ['app/icon.png', icon(32), 32, 32],
+  ['app/icon.png', icon, 32, 32],
   ['app/apple-icon.png', appleIcon, 180, 180],
 ] as const) {
   const page = await browser.newPage({ viewport: { width, height } });

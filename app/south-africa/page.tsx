@@ -17,11 +17,7 @@ import { pageMetadata } from '@/lib/metadata';
 import { routes } from '@/lib/routes';
 import { countryPageStructuredData } from '@/lib/structured-data';
 
-export const metadata: Metadata = pageMetadata({
-  title: page.title,
-  description: page.description,
-  path: routes.southAfrica,
-});
+export const metadata: Metadata = pageMetadata(page, routes.southAfrica);
 
 export default function SouthAfricaPage() {
   const values = { minimumPortfolio: page.minimumPortfolio };

@@ -1,6 +1,6 @@
 /**
- * The bank's mark, in a 40 × 40 box: a rounded square of the brand colour with a white roof and
- * base. The logo draws it, and `npm run images` draws the icons and the share image from it.
+ * The bank's mark in a 40 × 40 box: a rounded square with a roof and base. The logo draws it, and
+ * `npm run images` draws the icons and the share image from it.
  */
 export const logoMark = {
   size: 40,
@@ -10,12 +10,7 @@ export const logoMark = {
   baseWidth: 2,
 } as const;
 
-/**
- * The mark as an SVG document, in the given colours.
- * @param square The colour of the square.
- * @param figure The colour of the roof and base.
- * @param radius The square's corner radius (0 for a full-bleed icon).
- */
+/** The mark as an SVG document; `figure` colours roof and base, `radius` 0 bleeds to the edges. */
 export function logoMarkSvg(square: string, figure: string, radius: number = logoMark.radius) {
   const { size, roof, base, baseWidth } = logoMark;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}"><rect width="${size}" height="${size}" rx="${radius}" fill="${square}"/><path d="${roof}" fill="${figure}"/><path d="${base}" stroke="${figure}" stroke-width="${baseWidth}"/></svg>`;

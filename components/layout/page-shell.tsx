@@ -15,14 +15,12 @@ type PageShellProps = {
   top?: ReactNode;
   /** Navigation beside the logo. */
   nav?: ReactNode;
-  /** The page's own content. */
   children: ReactNode;
 };
 
 /**
- * What every page shares: the skip link, the banner with the logo, the main landmark and the footer
- * with its copyright year. The skip link moves focus into main (tabIndex -1 lets it take focus), so
- * the next Tab starts from the content.
+ * What every page shares: skip link, banner with logo, main landmark and footer. Main takes focus
+ * from the skip link (tabIndex -1), so the next Tab starts from the content.
  */
 export function PageShell({ site, year, top, nav, children }: PageShellProps) {
   return (

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import styles from './site-header.module.css';
 
 type SiteHeaderProps = {
-  /** The logo. */
   logo: ReactNode;
   /** Bar above the logo row, such as the group websites. */
   top?: ReactNode;
@@ -11,9 +10,8 @@ type SiteHeaderProps = {
 };
 
 /**
- * The page's banner landmark: an optional top bar, then the logo and navigation. The logo and the
- * menu button share a row while they fit, and the button moves under the logo when they do not
- * (large text, narrow phones): nothing is positioned over anything else.
+ * The page's banner landmark: an optional top bar, then the logo and navigation. The menu button
+ * wraps under the logo when the row is too narrow (large text, phones): nothing overlaps.
  */
 export function SiteHeader({ logo, top, nav }: SiteHeaderProps) {
   return (

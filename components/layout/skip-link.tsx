@@ -6,7 +6,7 @@ type SkipLinkProps = {
   label: string;
 };
 
-/** First link of every page: lets keyboard users jump past the header. Visible only when focused. */
+/** First link of every page: keyboard users jump past the header. Visible only when focused. */
 export function SkipLink({ href, label }: SkipLinkProps) {
   return (
     <a className={styles.root} href={href}>

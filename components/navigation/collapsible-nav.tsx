@@ -16,11 +16,9 @@ type CollapsibleNavProps = {
 };
 
 /**
- * A navigation landmark whose links show in place on wide screens and, on small ones, open from a
- * menu button as a panel over the page. The panel is a popover: it opens and closes without
- * JavaScript, the browser tells screen readers whether it is expanded, and Escape or a click
- * outside closes it. The wide layout is the default: browsers without the Popover API (or wide
- * screens in any browser) show every link in place, with no button.
+ * A navigation landmark: links in place on wide screens; on small ones a menu button opens them in
+ * a popover panel, which needs no JavaScript, tells screen readers its state and closes on Escape
+ * or an outside click. Browsers without the Popover API show the wide layout, with no button.
  */
 export function CollapsibleNav({
   id,

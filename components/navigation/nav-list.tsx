@@ -12,7 +12,7 @@ type NavListProps = {
   first?: ReactNode;
 };
 
-/** The links of a navigation bar; the current one is marked with aria-current and a bar, not colour alone. */
+/** A navigation bar's links; the current one has aria-current and a bar, not colour alone. */
 export function NavList({ items, currentId, surface, first }: NavListProps) {
   return (
     <ul className={styles.root} data-surface={surface}>

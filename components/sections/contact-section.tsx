@@ -18,9 +18,8 @@ type ContactSectionProps = {
 };
 
 /**
- * 'Contact your local team': a card for prospective clients and one for existing clients. Until the
- * bank gives 'Request a call back' a page of its own, it opens an e-mail to the general enquiries
- * mailbox, ready to send.
+ * 'Contact your local team': cards for prospective and existing clients. 'Request a call back'
+ * opens a ready e-mail to general enquiries until the bank gives it a page of its own.
  */
 export function ContactSection({ content, contacts, values, phoneCountry }: ContactSectionProps) {
   const { prospects, clients } = content;

@@ -3,13 +3,8 @@ import { PageShell } from '@/components/layout/page-shell';
 import { ButtonLink } from '@/components/ui/button-link';
 import { StatusPanel } from './status-panel';
 
-type ApplicationErrorProps = {
-  content: Content['errorPage'];
-  site: Site;
-};
-
 /** What replaces a page that failed in the browser: the page shell, the error and a way home. */
-export function ApplicationError({ content, site }: ApplicationErrorProps) {
+export function ApplicationError({ content, site }: { content: Content['errorPage']; site: Site }) {
   return (
     <PageShell site={site} year={content.copyrightYear}>
       <StatusPanel

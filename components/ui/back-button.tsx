@@ -15,9 +15,8 @@ const START_TIMEOUT_MS = 500;
 const noSubscription = () => () => {};
 
 /**
- * Goes back one page in this tab's history, or to `fallbackHref` when there is none. It needs
- * JavaScript, so until the page runs it keeps its place but is invisible and out of the
- * accessibility tree: nothing moves when it appears.
+ * Goes back one page in this tab's history, or to `fallbackHref` when there is none. Until the page
+ * runs JavaScript it keeps its place, invisible and out of the accessibility tree: nothing moves.
  */
 export function BackButton({ label, fallbackHref }: BackButtonProps) {
   const running = useSyncExternalStore(
@@ -26,10 +25,9 @@ export function BackButton({ label, fallbackHref }: BackButtonProps) {
     () => false,
   );
   const goBack = () => {
-    // history.back() silently does nothing on the tab's first page, even when later pages follow
-    // it, and no browser API tells that case from a previous page on another site. A back
-    // navigation that starts fires beforeunload (or popstate) within milliseconds, however slow the
-    // page it returns to; if neither comes, there was nowhere to go back to.
+    // history.back() silently does nothing on the tab's first page, and no API tells that apart
+    // from a previous page on another site; a back navigation that starts fires beforeunload (or
+    // popstate) within milliseconds, however slow the page, so if neither comes, go home.
     const goHome = window.setTimeout(() => window.location.assign(fallbackHref), START_TIMEOUT_MS);
     const started = () => window.clearTimeout(goHome);
     window.addEventListener('beforeunload', started, { once: true });

@@ -1,7 +1,4 @@
-/**
- * An e-mail address that opens the visitor's mail program. Its text is the address alone, so screen
- * readers say it as written; on a narrow screen it wraps where it must (overflow-wrap on the page).
- */
+/** An e-mail address opening the mail program; its text is the address alone, read as written. */
 export function EmailLink({ email }: { email: string }) {
   return <a href={`mailto:${email}`}>{email}</a>;
 }

@@ -8,10 +8,7 @@ type TemplateTextProps = {
   values: Readonly<Record<string, ReactNode>>;
 };
 
-/**
- * A content sentence whose {placeholders} hold elements, such as links, so that editors keep the
- * whole sentence, its word order and its punctuation, in content.
- */
+/** A content sentence whose {placeholders} hold elements, so editors keep the whole sentence. */
 export function TemplateText({ text, values }: TemplateTextProps) {
   // Split on placeholders, the texts between are at even places and the names at odd ones.
   return text.split(PLACEHOLDER).map((part, at) => {

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import GlobalError from '../../app/global-error';
-import { errorPage } from '../../content/error';
+import { errorPage } from '../../content/error-page';
 import { home } from '../../content/home';
 import { notFound } from '../../content/not-found';
 import { site } from '../../content/site';

@@ -1,15 +1,8 @@
 /**
- * Post-build step of `npm run build`: removes all executable JavaScript from every exported page
- * that lib/routes.ts says runs none, so those pages weigh what hand-written HTML weighs.
- *
- * Next.js ships its runtime and the page's RSC payload with every App Router page, and has no switch
- * to turn that off (vercel/next.js#45009, #34063). A page that renders no client component needs
- * none of it: its HTML is already complete.
- *
- * Removed: <script> elements (runtime, RSC payload, polyfills) and script preloads. Kept: JSON-LD
- * <script type="application/ld+json"> data blocks.
- *
- * Usage: tsx scripts/build/strip-js.ts   (after `next build`; rewrites out/*.html in place)
+ * Build step after `next build`: cuts every executable <script> (runtime, RSC payload, polyfills)
+ * and script preload out of the pages that lib/routes.ts says run no JavaScript, keeping JSON-LD
+ * data blocks, so those pages weigh what hand-written HTML weighs. Next.js ships its runtime with
+ * every App Router page, with no switch to turn that off (vercel/next.js#45009, #34063).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,14 +22,12 @@ export function strip(html: string): { html: string; removed: number } {
       return [location.startOffset, location.endOffset] as const;
     })
     .sort(([a], [b]) => b - a);
-  const stripped = ranges.reduce(
-    (text, [start, end]) => text.slice(0, start) + text.slice(end),
-    html,
-  );
+  let stripped = html;
+  for (const [start, end] of ranges) stripped = stripped.slice(0, start) + stripped.slice(end);
   return { html: stripped, removed: ranges.length };
 }
 
-function main(): void {
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const known = exportedPages.map((page) => page.file);
   const unknown = readdirSync(OUT).filter((f) => f.endsWith('.html') && !known.includes(f));
   if (unknown.length > 0) {
@@ -55,5 +46,3 @@ function main(): void {
     );
   }
 }
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) main();

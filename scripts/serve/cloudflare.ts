@@ -1,16 +1,16 @@
 /**
- * `PORT=8787 npm run preview:cloudflare`: serves out/ on 127.0.0.1 on Cloudflare's own runtime
- * (wrangler's dev server with workerd, installed in deploy/cloudflare/), configured by
- * deploy/cloudflare/wrangler.jsonc as the deployed site is: its _headers, its not-found page, its
- * Worker. Telemetry, update checks and every other call to the network are off. It runs in the
- * foreground until stopped (Ctrl+C).
+ * `PORT=8787 npm run preview:cloudflare`: serves out/ on 127.0.0.1, in the foreground until Ctrl+C,
+ * on Cloudflare's own runtime (wrangler's dev server with workerd, installed in deploy/cloudflare),
+ * configured by deploy/cloudflare/wrangler.jsonc as the deployed site is: its _headers, its
+ * not-found page, its Worker. Telemetry, update checks and every other network call are off.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { ensurePortFree, freePort, runServer } from './port';
+import { freePort, runServer } from './port';
 
 const FOLDER = 'deploy/cloudflare';
 export const WRANGLER = `${FOLDER}/node_modules/.bin/wrangler`;
@@ -25,54 +25,49 @@ export const offlineWrangler: NodeJS.ProcessEnv = {
   WRANGLER_WRITE_LOGS: 'false',
 };
 
+/** Runs wrangler's dev server on the port until stopped (SIGINT, SIGTERM), then exits as it did. */
+async function serve(port: number): Promise<void> {
+  if (!existsSync(WRANGLER)) {
+    throw new Error(`wrangler is not installed: npm run setup, or npm install --prefix ${FOLDER}`);
+  }
+  if (!existsSync('out/index.html'))
+    throw new Error('No build to serve: run `npm run build` first.');
+  const args = ['dev', '--config', `${FOLDER}/wrangler.jsonc`, '--ip', '127.0.0.1'];
+  args.push('--port', String(port), '--inspector-port', String(await freePort()));
+  args.push('--show-interactive-dev-session=false', '--log-level', 'warn');
+  // What wrangler keeps between runs lives for this run only, and goes with it: the runtime's
+  // state (its cache) and wrangler's per-user files (a device id, a registry of running Workers).
+  const scratch = mkdtempSync(path.join(tmpdir(), 'private-bank-wrangler-'));
+  args.push('--persist-to', path.join(scratch, 'state'));
+  const env = { ...offlineWrangler, XDG_CONFIG_HOME: scratch };
+  // wrangler runs in a process group of its own: it gets exactly one signal to stop (a second
+  // makes it quit before workerd, its child, has), and the group tells when workerd has gone too.
+  const wrangler = spawn(WRANGLER, args, { env, stdio: 'inherit', detached: true });
+  const group = -(wrangler.pid ?? 0);
+  console.log(`Serving out/ on Cloudflare's runtime at http://127.0.0.1:${port} (Ctrl+C to stop)`);
+  // wrangler stops workerd with itself on SIGINT (not on SIGHUP or SIGKILL).
+  let stopping = false;
+  const stop = () => {
+    if (!stopping) process.kill(group, 'SIGINT');
+    stopping = true;
+  };
+  process.on('SIGINT', stop).on('SIGTERM', stop);
+  wrangler.on('exit', async (code) => {
+    const running = () => {
+      try {
+        return process.kill(group, 0);
+      } catch {
+        return false;
+      }
+    };
+    for (let waited = 0; running() && waited < 10_000; waited += 50) await sleep(50);
+    if (running()) process.kill(group, 'SIGKILL');
+    rmSync(scratch, { recursive: true, force: true });
+    process.exit(code ?? 0);
+  });
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.PORT ?? 8787);
-  await runServer('preview:cloudflare', async () => {
-    if (!existsSync(WRANGLER)) {
-      throw new Error(
-        `wrangler is not installed: npm run setup, or npm install --prefix ${FOLDER}`,
-      );
-    }
-    if (!existsSync('out/index.html'))
-      throw new Error('No build to serve: run `npm run build` first.');
-    await ensurePortFree(port);
-    const args = ['dev', '--config', `${FOLDER}/wrangler.jsonc`, '--ip', '127.0.0.1'];
-    args.push('--port', String(port), '--inspector-port', String(await freePort()));
-    args.push('--show-interactive-dev-session=false', '--log-level', 'warn');
-    // What wrangler keeps between runs lives for this run only, and goes with it: the runtime's
-    // state (its cache) and wrangler's per-user files (a device id, a registry of running Workers).
-    const scratch = mkdtempSync(path.join(tmpdir(), 'private-bank-wrangler-'));
-    args.push('--persist-to', path.join(scratch, 'state'));
-    const env = { ...offlineWrangler, XDG_CONFIG_HOME: scratch };
-    // wrangler runs in a process group of its own: it gets exactly one signal to stop (a second
-    // makes it quit before workerd, its child, has), and the group tells when workerd has gone too.
-    const wrangler = spawn(WRANGLER, args, { env, stdio: 'inherit', detached: true });
-    const group = -(wrangler.pid ?? 0);
-    console.log(
-      `Serving out/ on Cloudflare's runtime at http://127.0.0.1:${port} (Ctrl+C to stop)`,
-    );
-    // wrangler stops workerd with itself on SIGINT (not on SIGHUP or SIGKILL).
-    let stopping = false;
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.on(signal, () => {
-        if (!stopping) process.kill(group, 'SIGINT');
-        stopping = true;
-      });
-    }
-    wrangler.on('exit', async (code) => {
-      const running = () => {
-        try {
-          return process.kill(group, 0);
-        } catch {
-          return false;
-        }
-      };
-      for (let waited = 0; running() && waited < 10_000; waited += 50) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      if (running()) process.kill(group, 'SIGKILL');
-      rmSync(scratch, { recursive: true, force: true });
-      process.exit(code ?? 0);
-    });
-  });
+  await runServer('preview:cloudflare', port, () => serve(port));
 }

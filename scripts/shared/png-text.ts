@@ -6,8 +6,8 @@ import { crc32 } from 'node:zlib';
 
 /** Bytes before the first chunk: the PNG signature. */
 const SIGNATURE = 8;
-/** The first chunk, IHDR: length, type, 13 bytes of data, checksum. */
-const HEADER_CHUNK = 25;
+/** Where the first chunk, IHDR, ends: its length, type, 13 bytes of data and checksum take 25. */
+const HEADER_END = SIGNATURE + 25;
 
 /** The text stored under `keyword`, or undefined. */
 export function readPngText(png: Buffer, keyword: string): string | undefined {
@@ -32,6 +32,5 @@ export function withPngText(png: Buffer, keyword: string, text: string): Buffer 
   chunk.write('iTXt', 4, 'latin1');
   data.copy(chunk, 8);
   chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
-  const end = SIGNATURE + HEADER_CHUNK;
-  return Buffer.concat([png.subarray(0, end), chunk, png.subarray(end)]);
+  return Buffer.concat([png.subarray(0, HEADER_END), chunk, png.subarray(HEADER_END)]);
 }

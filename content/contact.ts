@@ -1,4 +1,4 @@
-import type { Contacts } from './schema';
+import type { Content } from './schema';
 
 /**
  * Every phone number and e-mail address on the site. The values are fictional placeholders:
@@ -20,4 +20,4 @@ export const contact = {
     timeZone: 'UTC',
     text: '{opens} to {closes} {timeZone}, {from} to {to}',
   },
-} satisfies Contacts;
+} satisfies Content['contact'];

@@ -1,4 +1,4 @@
-import type { Navigation } from './schema';
+import type { Content } from './schema';
 
 /** The top bar of group websites and the main navigation of the Private Bank site. */
 export const navigation = {
@@ -28,4 +28,4 @@ export const navigation = {
     { id: 'insights', label: 'Insights', href: '#' },
     { id: 'support', label: 'Support and information', href: '#' },
   ],
-} satisfies Navigation;
+} satisfies Content['navigation'];

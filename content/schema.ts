@@ -1,9 +1,7 @@
 /**
- * What the content files hold: each field's type, what it is for (hover a field in your editor to
- * read it) and the rule its own value follows. Content files import only types from here, and no
- * browser bundle imports it. Rules that weigh one field against another, against the site's pages
- * or against the files in public/ (links, ids, phone numbers, the go-live list) belong to the
- * content check, in scripts/build/content-rules.ts; `npm run content:check` applies both.
+ * What the content files hold: each field's type, what it is for (hover a field in your editor) and
+ * the rule its own value follows. Rules that weigh fields against each other, the pages or public/
+ * are the content check's (scripts/build/content-rules.ts); `npm run content:check` applies both.
  */
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
@@ -12,33 +10,105 @@ import { z } from 'zod';
 export const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 /** The days of the week, as schema.org and visitors know them. */
-export const WEEKDAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
+// prettier-ignore
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 /** A day of the week. */
 export type Weekday = (typeof WEEKDAYS)[number];
 
 const languages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+/** Characters an editor cannot see, by name; a text may hold the ones it allows. */
+const UNSEEN: Record<string, string> = {
+  '\t': 'a tab',
+  '\n': 'a line break',
+  '\u00a0': 'a no-break space',
+  '\u00ad': 'a soft hyphen',
+  '\u200b': 'a zero-width space',
+  '\u200c': 'a zero-width non-joiner',
+  '\u200d': 'a zero-width joiner',
+  '\u2060': 'a word joiner',
+  '\ufeff': 'a byte-order mark',
+};
+const HIDDEN =
+  /[\u0000-\u001f\u007f-\u00a0\u00ad\u200b-\u200f\u2028-\u202f\u2060-\u2064\u2066-\u2069\ufeff]/u;
+/** Where a value holds a character nobody sees (other than those allowed): what it is, and where. */
+function unseen(value: string, allowed = ''): string | undefined {
+  const at = [...value].findIndex((c) => HIDDEN.test(c) && !allowed.includes(c));
+  if (at < 0) return undefined;
+  const c = [...value][at]!;
+  const code = `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  const where =
+    at === 0 ? 'at the start' : `after "${[...value].slice(0, at).join('').slice(-24)}"`;
+  return `has ${UNSEEN[c] ?? 'an invisible control character'} (${code}) ${where}: delete it (it may come from copying out of a document)`;
+}
+/** An address, number or name: a string with no invisible characters. */
+const plain = z.string().superRefine((value, ctx) => {
+  const found = unseen(value);
+  if (found) ctx.addIssue({ code: 'custom', message: found });
+});
 /** A text rule; its message reads `"value" is not {what}: write it like {example}`. */
 const rule = (test: RegExp | ((value: string) => boolean), what: string, example: string) =>
-  z.string().refine(typeof test === 'function' ? test : (v) => test.test(v), {
-    error: (i) => `"${i.input}" is not ${what}: write it like ${example}`,
+  plain.superRefine((value, ctx) => {
+    if (!unseen(value) && !(typeof test === 'function' ? test(value) : test.test(value)))
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value}" is not ${what}: write it like ${example}`,
+      });
   });
-/** A text that is not blank and uses only these {placeholders}. */
+/** What an editor used to HTML, Markdown or code might type into a text, and what to write instead. */
+const slips: [RegExp, (m: RegExpExecArray, offer: string) => string][] = [
+  [
+    /<\/?[a-z][a-z0-9]*\b[^<>]*>/i,
+    (m) => `has the HTML tag ${m[0]}: texts are plain, so write the words alone`,
+  ],
+  [
+    /\[([^\]]+)\]\(([^)\s]*)\)/,
+    (m) =>
+      `has the Markdown link ${m[0]}: in a paragraph, write ['…', { label: '${m[1]}', href: '${m[2]}' }, '…']; elsewhere, the words alone`,
+  ],
+  [
+    /(\*\*|__)(\S(?:.*?\S)?)\1|(?<![\w*])([*_])(\S(?:[^*_]*?\S)?)\3(?![\w*])/,
+    (m) => `has the Markdown emphasis ${m[0]}: texts are plain, so write ${m[2] ?? m[4]}`,
+  ],
+  [
+    /^#{1,6}\s/,
+    () =>
+      'starts with a Markdown heading mark (#): write the words alone; headings have fields of their own',
+  ],
+  [
+    /^\s*(?:[-*+•]|\d+[.)])\s/,
+    () =>
+      'starts like a Markdown list item: write each point as a text of its own, without the mark',
+  ],
+  [
+    /\$\{/,
+    (_m, offer) =>
+      `has \${: a value the site fills in is written {name}, without $ (this text offers ${offer})`,
+  ],
+  [
+    /\{\s+\w+\s*\}|\{\w+\s+\}/,
+    (m) => `writes ${m[0]} with spaces: write {${m[0].replace(/[{}\s]/g, '')}}`,
+  ],
+  [
+    /\{(?!\w+\})|(?<!\{\w+)\}/,
+    (_m, offer) =>
+      `has a brace without its pair: braces only mark the values the site fills in (this text offers ${offer})`,
+  ],
+];
+/** A text that is not blank, plain (no HTML, Markdown or unseen characters) and uses only these {placeholders}. */
 const template = (...names: string[]) =>
   z.string().superRefine((value, ctx) => {
-    if (!value.trim()) ctx.addIssue({ code: 'custom', message: 'is empty: write the text' });
+    const say = (message: string) => ctx.addIssue({ code: 'custom', message });
+    const offer = names.map((n) => `{${n}}`).join(' ') || 'none';
+    if (!value.trim()) say('is empty: write the text');
+    const found = unseen(value, '\n\u00a0\u00ad\u200c\u200d\u202f');
+    if (found) say(found);
+    const slip = slips
+      .map(([pattern, hint]) => [pattern.exec(value), hint] as const)
+      .find(([m]) => m);
+    if (slip) return say(slip[1](slip[0]!, offer));
     const used = Array.from(value.matchAll(/\{(\w+)\}/g), (match) => match[1] ?? '');
-    for (const name of used.filter((n) => !names.includes(n))) {
-      const offer = names.map((n) => `{${n}}`).join(' ') || 'none';
-      ctx.addIssue({ code: 'custom', message: `uses {${name}}; this text offers ${offer}` });
-    }
+    for (const name of used.filter((n) => !names.includes(n)))
+      say(`uses {${name}}; this text offers ${offer}`);
   });
 const text = template();
 const slug = rule(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words with dashes', 'contact-us');
@@ -56,9 +126,9 @@ const isCountry = (v: string): v is CountryCode => isSupportedCountry(v);
 const country = rule(isCountry, 'a two-letter country code', 'ZA') as z.ZodType<CountryCode>;
 const email = rule(EMAIL, 'an e-mail address', 'name@bank.co.za');
 /** A phone number as visitors read it; without + it is read with site.phoneCountry. */
-const phone = z.string();
+const phone = plain;
 /** Where a link goes: a page here ('/south-africa', '/south-africa#contact'), an https:// address, a mailto: or tel: link, or '#' until the page exists. */
-const href = z.string();
+const href = plain;
 
 /** A link a visitor can follow. */
 const link = z.strictObject({
@@ -85,7 +155,7 @@ const pixels = z.int().refine((n) => n > 0, 'must be a number of pixels above 0'
 /** An image file under public/. */
 const image = z.strictObject({
   /** File under public/, from its folder, like '/images/hero.svg'. */
-  src: z.string(),
+  src: plain,
   /** What the image shows, read aloud to screen-reader users; '' for a purely decorative image. */
   alt: z.string(),
   /** Width of the file in pixels (stops the page jumping while it loads). */
@@ -329,7 +399,7 @@ const notFound = z.strictObject({
   consoleMessage: text,
 });
 
-/** What shows when the site fails while running in the browser: content/error.ts. */
+/** What shows when the site fails while running in the browser: content/error-page.ts. */
 const errorPage = z.strictObject(statusPage);
 
 /** Each content file's export, by its name. */

@@ -1,4 +1,4 @@
-import type { Site } from './schema';
+import type { Content } from './schema';
 
 /** Brand and interface words shared by every page. The brand is a fictional placeholder. */
 export const site = {
@@ -19,4 +19,4 @@ export const site = {
     height: 630,
   },
   phoneCountry: 'GB',
-} satisfies Site;
+} satisfies Content['site'];

@@ -1,4 +1,4 @@
-import type { CountryPage } from './schema';
+import type { Content } from './schema';
 
 /** The South Africa country page, '/south-africa'. */
 export const southAfrica = {
@@ -88,4 +88,4 @@ export const southAfrica = {
     ],
   },
   copyrightYear: 2025,
-} satisfies CountryPage;
+} satisfies Content['southAfrica'];

@@ -1,33 +1,51 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import ts from 'typescript';
-import {
-  checkContent,
-  checkSyntax,
-  loadContent,
-  type Problem,
-} from '../../scripts/build/check-content';
+import { checkContent, describe, loadContent } from '../../scripts/build/check-content';
+import { readContent, type Problem } from '../../scripts/build/read-content';
 
 /**
- * The content check, run in-process against data: each bad edit an editor might make, and the one
- * line it must produce. Only the last test spawns a build, to prove the check stops it.
+ * The content check, run in-process: each bad edit an editor might make, and the one line it must
+ * produce. Edits to the data check the field and the words; edits to a copy of the source files
+ * also check the place (`file:line:column`). Only the last tests spawn the check or a build.
  */
 
-const loaded = await loadContent();
+const loaded = loadContent();
 const line = (p: Problem) => `${p.file}  ${p.field}: ${p.message}`;
 type Data = Record<string, unknown>;
 
+/** Every problem, go-live ones too, after one edit to a copy of the real content. */
+function checkAfter(edit: (content: Record<string, Data>) => void): Problem[] {
+  const content = structuredClone(
+    Object.fromEntries(loaded.files.map((file) => [file.name, file.value])),
+  ) as Record<string, Data>;
+  edit(content);
+  const files = loaded.files.filter((file) => file.name in content);
+  return checkContent(files.map((file) => ({ ...file, value: content[file.name] })));
+}
+
 /** The check's problems (not the go-live list) after one edit to a copy of the real content. */
-function problemsAfter(edit: (content: Record<string, Data>) => void): string[] {
-  const copy = structuredClone(loaded.content) as Record<string, Data>;
-  edit(copy);
-  return checkContent(copy, loaded.files)
+const problemsAfter = (edit: (content: Record<string, Data>) => void) =>
+  checkAfter(edit)
     .filter((p) => !p.goLive)
     .map(line);
+
+/** Where a text first appears in a source, 1-based, as the check counts. */
+function placeOf(source: string, text: string) {
+  const before = source.slice(0, source.indexOf(text)).split('\n');
+  return { line: before.length, column: before.at(-1)!.length + 1 };
 }
 
 /** The object at a path of the content, to edit. */
@@ -37,7 +55,7 @@ function at(content: Record<string, Data>, ...path: (string | number)[]): Data {
 
 test('the content as committed passes, and lists what to replace before going live', () => {
   expect(loaded.problems).toEqual([]);
-  const problems = checkContent(loaded.content, loaded.files);
+  const problems = checkContent(loaded.files);
   expect(problems.filter((p) => !p.goLive)).toEqual([]);
   expect(problems.map(line)).toEqual(
     expect.arrayContaining([
@@ -306,7 +324,7 @@ const badEdits: Array<{ kind: string; edit: (c: Record<string, Data>) => void; s
     kind: 'a file that no longer exports its content',
     edit: (c) => delete c.errorPage,
     says: [
-      'content/error.ts  errorPage: is missing: add a group in braces, like { label: …, href: … }',
+      'content/error-page.ts  errorPage: is missing: add a group in braces, like { label: …, href: … }',
     ],
   },
 ];
@@ -325,7 +343,7 @@ test('every field of every content file explains itself when an editor hovers it
     ts.sys,
     '.',
   );
-  const files = Object.values(loaded.files).map((file) => path.resolve(file));
+  const files = loaded.files.map((file) => path.resolve(file.file));
   // An editor's hover is the TypeScript language service's quick info: ask it, field by field.
   const service = ts.createLanguageService({
     ...ts.sys,
@@ -380,9 +398,7 @@ test('accepts a 60-letter word in every kind of text', () => {
 });
 
 test('warns when the share image shows another name than the content', () => {
-  const copy = structuredClone(loaded.content) as Record<string, Data>;
-  at(copy, 'site').name = 'Osprey Bank';
-  expect(checkContent(copy, loaded.files).map(line)).toContain(
+  expect(checkAfter((c) => (at(c, 'site').name = 'Osprey Bank')).map(line)).toContain(
     'content/site.ts  site.shareImage.src: /images/share.png was drawn for "Kestrel Bank Private Bank: South Africa", not "Osprey Bank Private Bank: South Africa": run npm run images',
   );
 });
@@ -396,11 +412,15 @@ test.describe('a typing slip gets the file, line and column and a plain hint', (
     const lineOf = source.slice(0, source.indexOf(find)).split('\n').length;
     return { edited: source.replace(find, replace), lineOf };
   };
+  const slips = (edited: string) => {
+    const read = readContent(edited, file);
+    return Array.isArray(read) ? read.map(describe) : [];
+  };
 
   test('a missing comma', () => {
     const { edited, lineOf } = slip("title: 'South Africa',", "title: 'South Africa'");
-    expect(checkSyntax(edited, file).map(line)).toEqual([
-      `${file}  line ${lineOf + 1}, column 3: a comma or a closing quote is probably missing just before line ${lineOf + 1}`,
+    expect(slips(edited)).toEqual([
+      `${file}:${lineOf + 1}:3  a comma or a closing quote is probably missing just before line ${lineOf + 1}`,
     ]);
   });
 
@@ -409,9 +429,9 @@ test.describe('a typing slip gets the file, line and column and a plain hint', (
       "breadcrumbLabel: 'Breadcrumb',",
       "breadcrumbLabel: 'Breadcrumb,",
     );
-    expect(checkSyntax(edited, file).map(line)).toEqual([
+    expect(slips(edited)).toEqual([
       expect.stringMatching(
-        `^${file}  line ${lineOf}, column \\d+: the text on line ${lineOf} has no closing quote: end it as it starts$`,
+        `^${file}:${lineOf}:\\d+  the text on line ${lineOf} has no closing quote: end it as it starts$`,
       ),
     ]);
   });
@@ -423,14 +443,15 @@ test.describe('a typing slip gets the file, line and column and a plain hint', (
     );
     // The quote after "We" closes the text; the error shows where the rest of the word begins.
     const column = source.split('\n')[lineOf - 1]!.indexOf('We’re') + 4;
-    expect(checkSyntax(edited, file).map(line)).toEqual([
-      `${file}  line ${lineOf}, column ${column}: a comma or a closing quote is probably missing just before line ${lineOf}; an apostrophe inside 'quotes' ends the text: write ’ instead`,
+    expect(slips(edited)).toEqual([
+      `${file}:${lineOf}:${column}  a comma or a closing quote is probably missing just before line ${lineOf}; an apostrophe inside 'quotes' ends the text: write ’ instead`,
     ]);
   });
 
   test('the committed files have none', () => {
-    for (const committed of new Set(Object.values(loaded.files))) {
-      expect(checkSyntax(readFileSync(committed, 'utf8'), committed), committed).toEqual([]);
+    for (const { file: committed } of loaded.files) {
+      const read = readContent(readFileSync(committed, 'utf8'), committed);
+      expect(Array.isArray(read) ? read.map(describe) : [], committed).toEqual([]);
     }
   });
 });
@@ -456,11 +477,356 @@ test('a bad edit stops `npm run build` before Next.js runs, in one line and no s
       }),
     );
     expect(result.code).toBe(1);
+    const { line: row, column } = placeOf(readFileSync('content/contact.ts', 'utf8'), 'opens:');
     expect(result.output).toContain(
-      'content/contact.ts  contact.hours.opens: "9am" is not a 24-hour time: write it like 09:00',
+      `content/contact.ts:${row}:${column}  contact.hours.opens: "9am" is not a 24-hour time: write it like 09:00`,
     );
     expect(result.output).not.toMatch(/\n\s+at |error TS\d|Next\.js/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/**
+ * The check's lines after one edit to the source of a content file, read as the check reads it; and
+ * where a text first appears in the edited source, for the place a line must name.
+ */
+function checkSource(name: string, find: string, replace: string) {
+  const file = `content/${name}`;
+  const source = readFileSync(file, 'utf8');
+  expect(source, `${file} contains ${find}`).toContain(find);
+  const edited = source.replace(find, replace);
+  const read = readContent(edited, file);
+  const others = loaded.files.filter((other) => other.file !== file);
+  const problems = Array.isArray(read) ? read : checkContent([...others, read]);
+  const lines = problems.filter((p) => !p.goLive).map(describe);
+  return { lines, place: (text: string) => placeOf(edited, text) };
+}
+
+const slips: Array<{
+  kind: string;
+  file: string;
+  find: string;
+  write: string;
+  at: string;
+  says: string;
+}> = [
+  {
+    kind: 'an HTML tag in a text',
+    file: 'home.ts',
+    find: "lead: 'The page",
+    write: "lead: 'The <strong>page</strong>",
+    at: 'lead:',
+    says: 'home.lead: has the HTML tag <strong>: texts are plain, so write the words alone',
+  },
+  {
+    kind: 'a Markdown link in a paragraph',
+    file: 'south-africa.ts',
+    find: "'We have served Africa",
+    write: "'We have [served](https://example.com/x) Africa",
+    at: "'We have [served]",
+    says: "southAfrica.intro[0]: has the Markdown link [served](https://example.com/x): in a paragraph, write ['…', { label: 'served', href: 'https://example.com/x' }, '…']; elsewhere, the words alone",
+  },
+  {
+    kind: 'Markdown emphasis with asterisks',
+    file: 'home.ts',
+    find: "lead: 'The page",
+    write: "lead: '**The** page",
+    at: 'lead:',
+    says: 'home.lead: has the Markdown emphasis **The**: texts are plain, so write The',
+  },
+  {
+    kind: 'Markdown emphasis with underscores',
+    file: 'home.ts',
+    find: "lead: 'The page",
+    write: "lead: '_The_ page",
+    at: 'lead:',
+    says: 'home.lead: has the Markdown emphasis _The_: texts are plain, so write The',
+  },
+  {
+    kind: 'a Markdown heading',
+    file: 'south-africa.ts',
+    find: "heading: 'Personal service",
+    write: "heading: '## Personal service",
+    at: "heading: '## Personal",
+    says: 'southAfrica.sections[0].heading: starts with a Markdown heading mark (#): write the words alone; headings have fields of their own',
+  },
+  {
+    kind: 'a Markdown list item',
+    file: 'home.ts',
+    find: "lead: 'The page",
+    write: "lead: '- The page",
+    at: 'lead:',
+    says: 'home.lead: starts like a Markdown list item: write each point as a text of its own, without the mark',
+  },
+  {
+    kind: 'a placeholder with spaces',
+    file: 'south-africa.ts',
+    find: '{minimumPortfolio}, or',
+    write: '{ minimumPortfolio }, or',
+    at: "'Our Private Bank",
+    says: 'southAfrica.intro[1]: writes { minimumPortfolio } with spaces: write {minimumPortfolio}',
+  },
+  {
+    kind: 'a placeholder without its closing brace',
+    file: 'south-africa.ts',
+    find: '{minimumPortfolio}, or',
+    write: '{minimumPortfolio, or',
+    at: "'Our Private Bank",
+    says: 'southAfrica.intro[1]: has a brace without its pair: braces only mark the values the site fills in (this text offers {minimumPortfolio})',
+  },
+  {
+    kind: 'a placeholder with a $',
+    file: 'south-africa.ts',
+    find: '{minimumPortfolio}, or',
+    write: '${minimumPortfolio}, or',
+    at: "'Our Private Bank",
+    says: 'southAfrica.intro[1]: has ${: a value the site fills in is written {name}, without $ (this text offers {minimumPortfolio})',
+  },
+  {
+    kind: 'a template literal with ${…}',
+    file: 'south-africa.ts',
+    find: "title: 'South Africa',",
+    write: 'title: `South ${name}`,',
+    at: '`South',
+    says: "southAfrica.title: is in backquotes `…`: write text in single quotes '…'; for a value the site fills in, write {name}, without $",
+  },
+  {
+    kind: 'a template literal without ${…}',
+    file: 'south-africa.ts',
+    find: "title: 'South Africa',",
+    write: 'title: `South Africa`,',
+    at: '`South',
+    says: "southAfrica.title: is in backquotes `…`: write text in single quotes '…'",
+  },
+  {
+    kind: 'a field written twice',
+    file: 'south-africa.ts',
+    find: "title: 'South Africa',",
+    write: "title: 'South Africa',\n  title: 'Again',",
+    at: "title: 'Again'",
+    says: 'southAfrica.title: is written twice, here and on line 5: keep one',
+  },
+  {
+    kind: 'a value computed in code',
+    file: 'home.ts',
+    find: 'copyrightYear: 2025,',
+    write: 'copyrightYear: new Date().getFullYear(),',
+    at: 'new Date',
+    says: 'home.copyrightYear: is new Date().getFullYear(), which is not plain data: write text in quotes, a number, a list [ … ] or a group { … }',
+  },
+  {
+    kind: 'a deleted import type line',
+    file: 'home.ts',
+    find: "import type { Content } from './schema';\n",
+    write: '',
+    at: '',
+    says: "the content needs its types from the schema: add it as the first line: import type { Content } from './schema';",
+  },
+  {
+    kind: 'an import without type',
+    file: 'home.ts',
+    find: "import type { Content } from './schema';",
+    write: "import { Content } from './schema';",
+    at: 'import',
+    says: "the content needs its types from the schema: write it exactly: import type { Content } from './schema';",
+  },
+  {
+    kind: 'a missing satisfies',
+    file: 'home.ts',
+    find: "} satisfies Content['home'];",
+    write: '};',
+    at: '};',
+    says: "after the closing brace write satisfies Content['home'], which checks the content as you type",
+  },
+  {
+    kind: 'a statement a content file does not need',
+    file: 'home.ts',
+    find: 'export const home',
+    write: 'const year = 2025;\nexport const home',
+    at: 'const year',
+    says: 'only the import and the export belong in a content file: remove this',
+  },
+  {
+    kind: 'an export under another name',
+    file: 'home.ts',
+    find: 'export const home',
+    write: 'export const homePage',
+    at: 'export const',
+    says: "the file holds one export, written export const home = { … } satisfies Content['home'];",
+  },
+  {
+    kind: 'a zero-width space in a phone number',
+    file: 'contact.ts',
+    find: "'0808 157 0192'",
+    write: "'0808 157\u200b0192'",
+    at: 'phone:',
+    says: 'contact.onlineBankingLines[0].phone: has a zero-width space (U+200B) after "0808 157": delete it (it may come from copying out of a document)',
+  },
+  {
+    kind: 'a soft hyphen in an e-mail address',
+    file: 'contact.ts',
+    find: "'onlinebanking@example.com'",
+    write: "'online\u00adbanking@example.com'",
+    at: 'onlineBankingEmail:',
+    says: 'contact.onlineBankingEmail: has a soft hyphen (U+00AD) after "online": delete it (it may come from copying out of a document)',
+  },
+  {
+    kind: 'a tab in a link',
+    file: 'south-africa.ts',
+    find: "href: '/' }",
+    write: "href: '/\t' }",
+    at: "href: '/\t'",
+    says: 'southAfrica.parent.href: has a tab (U+0009) after "/": delete it (it may come from copying out of a document)',
+  },
+  {
+    kind: 'a zero-width space in a text',
+    file: 'home.ts',
+    find: "lead: 'The page",
+    write: "lead: 'The\u200b page",
+    at: 'lead:',
+    says: 'home.lead: has a zero-width space (U+200B) after "The": delete it (it may come from copying out of a document)',
+  },
+];
+
+test.describe('a slip from HTML, Markdown, code or a pasted document gets its place and what to write', () => {
+  for (const slip of slips) {
+    test(`for ${slip.kind}`, () => {
+      const { lines, place } = checkSource(slip.file, slip.find, slip.write);
+      const { line: row, column } = slip.at ? place(slip.at) : { line: 1, column: 1 };
+      expect(lines).toEqual([`content/${slip.file}:${row}:${column}  ${slip.says}`]);
+    });
+  }
+});
+
+/** Edits an editor may make that must keep passing, and the words each puts on a page. */
+const legitimate: Array<{ kind: string; file: string; find: string; write: string }> = [
+  { kind: 'Windows line endings', file: 'site.ts', find: '\n', write: '\r\n' },
+  { kind: 'a byte-order mark', file: 'home.ts', find: 'import type', write: '\ufeffimport type' },
+  { kind: 'tabs for indentation', file: 'home.ts', find: '  title:', write: '\ttitle:' },
+  {
+    kind: 'emoji, & and / in a text',
+    file: 'home.ts',
+    find: "lead: 'The page",
+    write: "lead: '🌍 👨‍👩‍👧 Families & trusts / foundations welcome. The page",
+  },
+  {
+    kind: 'a mailto: link with a subject',
+    file: 'navigation.ts',
+    find: "href: '#'",
+    write: "href: 'mailto:onlinebanking@example.com?subject=Log%20in%20help&body=Hello'",
+  },
+  {
+    kind: 'a South African number',
+    file: 'contact.ts',
+    find: "'0808 157 0192'",
+    write: "'+27 11 555 0100'",
+  },
+  {
+    kind: 'another international number',
+    file: 'contact.ts',
+    find: "'+44 20 7946 0321'",
+    write: "'+1 212 555 0147'",
+  },
+  {
+    kind: 'hours in another IANA time zone',
+    file: 'contact.ts',
+    find: "timeZone: 'UTC'",
+    write: "timeZone: 'Africa/Johannesburg'",
+  },
+];
+
+test.describe('edits an editor may make keep passing', () => {
+  for (const edit of legitimate) {
+    test(`${edit.kind}`, () => {
+      const source = readFileSync(`content/${edit.file}`, 'utf8');
+      const write = edit.find === '\n' ? source.replaceAll('\n', '\r\n') : null;
+      const { lines } = write
+        ? checkSource(edit.file, source, write)
+        : checkSource(edit.file, edit.find, edit.write);
+      expect(lines).toEqual([]);
+    });
+  }
+});
+
+/** A copy of the project's content (and what the check reads beside it) to edit; removed after. */
+function scratchCopy(parts: string[]) {
+  // Inside the project (in .cache/, which git ignores), so that Node and Next.js find its packages.
+  mkdirSync('.cache', { recursive: true });
+  const dir = mkdtempSync(path.resolve('.cache/content-check-'));
+  for (const part of parts) cpSync(part, path.join(dir, part), { recursive: true });
+  const edit = (file: string, find: string, write: string) => {
+    const source = readFileSync(path.join(dir, file), 'utf8');
+    expect(source, `${file} contains ${find}`).toContain(find);
+    writeFileSync(path.join(dir, file), source.replace(find, write));
+  };
+  return { dir, edit, [Symbol.dispose]: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Runs a command in a folder: its exit code and everything it printed. */
+const run = (command: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
+  promisify(execFile)(command, args, { cwd, env: { ...process.env, ...env } }).then(
+    ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      output: error.stdout + error.stderr,
+    }),
+  );
+
+test('on GitHub Actions, each problem is an error annotation on its line, each placeholder a warning', async () => {
+  using copy = scratchCopy(['content', 'public']);
+  const check = path.resolve('scripts/build/check-content.ts');
+  const github = { GITHUB_ACTIONS: 'true' };
+  const clean = await run(process.execPath, ['--import', 'tsx', check], copy.dir, github);
+  const { line: emailLine, column: emailColumn } = placeOf(
+    readFileSync('content/contact.ts', 'utf8'),
+    'generalEmail:',
+  );
+  expect(clean.code).toBe(0);
+  expect(clean.output).toContain(
+    `::warning file=content/contact.ts,line=${emailLine},col=${emailColumn},title=content check::contact.generalEmail: southafrica.privatebank@example.com is an example address`,
+  );
+  copy.edit('content/home.ts', "lead: 'The page", "lead: 'The <strong>page</strong>");
+  const { line: row, column } = placeOf(readFileSync('content/home.ts', 'utf8'), 'lead:');
+  const slip = await run(process.execPath, ['--import', 'tsx', check], copy.dir, github);
+  expect(slip.code).toBe(1);
+  expect(slip.output).toContain(
+    `::error file=content/home.ts,line=${row},col=${column},title=content check::home.lead: has the HTML tag <strong>: texts are plain, so write the words alone`,
+  );
+  expect(slip.output).toContain(
+    `content/home.ts:${row}:${column}  home.lead: has the HTML tag <strong>: texts are plain, so write the words alone`,
+  );
+  const local = await run(process.execPath, ['--import', 'tsx', check], copy.dir, {
+    GITHUB_ACTIONS: '',
+  });
+  expect(local.output).not.toContain('::error');
+});
+
+test("the editor's legitimate edits pass the check and the build, and their words reach the pages", async () => {
+  test.setTimeout(180_000);
+  using copy = scratchCopy(['app', 'components', 'content', 'lib', 'public', 'scripts', 'deploy']);
+  for (const file of [
+    'package.json',
+    'tsconfig.json',
+    'tsconfig.site.json',
+    'next.config.ts',
+    'postcss.config.mjs',
+  ])
+    cpSync(file, path.join(copy.dir, file));
+  for (const edit of legitimate.filter((e) => e.find !== '\n')) {
+    copy.edit(`content/${edit.file}`, edit.find, edit.write);
+  }
+  const site = path.join(copy.dir, 'content/site.ts');
+  writeFileSync(site, readFileSync(site, 'utf8').replaceAll('\n', '\r\n'));
+  const build = await run('npm', ['run', 'build'], copy.dir);
+  expect(build.code, build.output).toBe(0);
+  const page = (file: string) => readFileSync(path.join(copy.dir, 'out', file), 'utf8');
+  expect(page('index.html')).toContain('🌍 👨‍👩‍👧 Families &amp; trusts / foundations welcome.');
+  const southAfrica = page('south-africa.html');
+  expect(southAfrica).toContain(
+    'href="mailto:onlinebanking@example.com?subject=Log%20in%20help&amp;body=Hello"',
+  );
+  expect(southAfrica).toMatch(/href="tel:\+27115550100">\+27 11 555 0100</);
+  expect(southAfrica).toMatch(/href="tel:\+12125550147">\+1 212 555 0147</);
+  expect(southAfrica).toContain('09:00 to 17:00 Africa/Johannesburg, Monday to Friday');
 });

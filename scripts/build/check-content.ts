@@ -1,17 +1,16 @@
 /**
- * `npm run content:check`, first in every build: one line per problem in content/*.ts, naming the
- * file and field (for a typing slip, line and column) in an editor's words, never a stack trace.
- * Placeholders to replace before going live are listed too, but pass; `--summary` only counts them.
+ * `npm run content:check`, first in every build: one line per problem in content/*.ts, as
+ * `file:line:column  field: what to write instead`, in an editor's words, never a stack trace (and,
+ * on GitHub Actions, an annotation on the line). Placeholders to replace before going live are
+ * listed too, but pass; `--summary` only counts them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import ts from 'typescript';
+import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { contentSchema } from '../../content/schema';
 import { crossFileFindings, type Finding } from './content-rules';
+import { pathKey, readContent, type ContentFile, type Problem } from './read-content';
 
-/** One problem: where it is and what to do. `goLive` ones only need doing before launch. */
-export type Problem = { file: string; field: string; message: string; goLive?: boolean };
 type Issue = z.core.$ZodIssue;
 
 /** What a value of each type looks like, in an editor's words. */
@@ -57,10 +56,11 @@ function flatten(issues: readonly Issue[], prefix: PropertyKey[] = []): Issue[] 
 }
 
 /**
- * Checks content, keyed by the name each file exports it under: against the schema and, once the
- * schema accepts it, against the rules that weigh fields against each other (content-rules.ts).
+ * Checks the content files, read as data: against the schema and, once the schema accepts them,
+ * against the rules that weigh fields against each other (content-rules.ts).
  */
-export function checkContent(content: object, files: Record<string, string>): Problem[] {
+export function checkContent(files: ContentFile[]): Problem[] {
+  const content = Object.fromEntries(files.map((file) => [file.name, file.value]));
   const { data, error } = contentSchema.safeParse(content, { error: explain });
   const findings: Finding[] = error
     ? flatten(error.issues).map((issue) => ({
@@ -69,61 +69,51 @@ export function checkContent(content: object, files: Record<string, string>): Pr
       }))
     : crossFileFindings(data);
   const problems = findings.map(({ path, message, goLive }) => {
+    const source = files.find((file) => file.name === path[0]);
+    // A field's own place, or for a missing one the place of the group that should hold it.
+    const depth = path.findLastIndex((_, i) => source?.places.has(pathKey(path.slice(0, i + 1))));
+    const place = source?.places.get(pathKey(path.slice(0, depth + 1))) ?? { line: 1, column: 1 };
     const field = path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`));
-    const file = files[String(path[0])] ?? 'content/';
-    return { file, field: field.join('').slice(1), message, ...(goLive && { goLive }) };
+    const kebab = String(path[0]).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    const file = source?.file ?? `content/${kebab}.ts`;
+    return { file, ...place, field: field.join('').slice(1), message, ...(goLive && { goLive }) };
   });
   // In the order an editor reads them: file by file, field by field.
-  const place = (p: Problem) => `${p.file} ${p.field}`;
-  return problems.sort((a, b) => place(a).localeCompare(place(b), 'en', { numeric: true }));
+  const order = (p: Problem) => `${p.file} ${p.field}`;
+  return problems.sort((a, b) => order(a).localeCompare(order(b), 'en', { numeric: true }));
 }
 
-/** Plain hints for the typing slips TypeScript finds, by its diagnostic code. */
-const slips: Record<number, (line: number) => string> = {
-  1002: (line) => `the text on line ${line} has no closing quote: end it as it starts`,
-  1005: (line) => `a comma or a closing quote is probably missing just before line ${line}`,
-  1109: (line) => `a value is missing on line ${line}: write it after the colon`,
-  1137: (line) => `a bracket or brace opened before line ${line} is not closed`,
-};
-
-/** The first typing slip in a content file's source: its line and column, and a hint. */
-export function checkSyntax(source: string, file: string): Problem[] {
-  const { diagnostics = [] } = ts.transpileModule(source, { reportDiagnostics: true });
-  const at = (d: ts.Diagnostic) => d.file!.getLineAndCharacterOfPosition(d.start ?? 0);
-  if (!diagnostics[0]) return [];
-  const [first] = diagnostics;
-  const { line, character } = at(first);
-  const field = `line ${line + 1}, column ${character + 1}`;
-  const hint =
-    slips[first.code]?.(line + 1) ?? ts.flattenDiagnosticMessageText(first.messageText, ' ');
-  // A quote that ends a text early leaves the rest of its line an unterminated text.
-  const early =
-    first.code !== 1002 && diagnostics.some((d) => d.code === 1002 && at(d).line === line);
-  const apostrophe = early ? "; an apostrophe inside 'quotes' ends the text: write ’ instead" : '';
-  return [{ file, field, message: hint + apostrophe }];
-}
-
-/** Reads every content file: what each exports and where, or why it cannot be read. */
-export async function loadContent(dir = 'content') {
-  const content: Record<string, unknown> = {};
-  const files: Record<string, string> = {};
+/** Reads every content file as data, or says why one cannot be read. */
+export function loadContent(dir = 'content') {
+  const files: ContentFile[] = [];
   const problems: Problem[] = [];
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts') && n !== 'schema.ts')) {
-    const file = `${dir}/${name}`;
-    const slips = checkSyntax(readFileSync(file, 'utf8'), file);
-    const exports = slips.length > 0 ? {} : await import(pathToFileURL(file).href).catch(String);
-    const unreadable = typeof exports === 'string' && `cannot be read: ${exports.split('\n')[0]}`;
-    if (unreadable) slips.push({ file, field: 'the file', message: unreadable });
-    for (const [key, value] of Object.entries(exports)) [content[key], files[key]] = [value, file];
-    problems.push(...slips);
+    const read = readContent(readFileSync(`${dir}/${name}`, 'utf8'), `${dir}/${name}`);
+    if (Array.isArray(read)) problems.push(...read);
+    else files.push(read);
   }
-  return { content, files, problems };
+  return { files, problems };
+}
+
+/** A problem as terminals and editors make it clickable: `file:line:column  field: message`. */
+export const describe = (p: Problem) =>
+  `${p.file}:${p.line}:${p.column}  ${p.field ? `${p.field}: ` : ''}${p.message}`;
+
+/** Percent-escapes what GitHub's workflow commands read as syntax. */
+const escape = (text: string, syntax: RegExp) =>
+  text.replace(syntax, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+
+/** A GitHub Actions workflow command, which annotates the line in the pull request. */
+export function annotation(p: Problem): string {
+  const where = `file=${escape(p.file, /[%\r\n:,]/g)},line=${p.line},col=${p.column}`;
+  const message = escape(`${p.field ? `${p.field}: ` : ''}${p.message}`, /[%\r\n]/g);
+  return `::${p.goLive ? 'warning' : 'error'} ${where},title=content check::${message}`;
 }
 
 async function main(): Promise<number> {
-  const { content, files, problems } = await loadContent();
-  if (problems.length === 0) problems.push(...checkContent(content, files));
-  const list = (kind: Problem[]) => kind.map((p) => `\n  ${p.file}  ${p.field}: ${p.message}`);
+  const { files, problems } = loadContent();
+  if (problems.length === 0) problems.push(...checkContent(files));
+  const list = (kind: Problem[]) => kind.map((p) => `\n  ${describe(p)}`);
   const [goLive, errors] = [problems.filter((p) => p.goLive), problems.filter((p) => !p.goLive)];
   // The placeholders are listed in full only when nothing needs fixing first.
   const summary = process.argv.includes('--summary') || errors.length > 0;
@@ -131,7 +121,8 @@ async function main(): Promise<number> {
   const say = (...lines: string[]) => `content:check: ${lines.join('')}`;
   if (goLive.length > 0) console.warn(say(`${goLive.length} placeholder(s) to replace`, ...shown));
   if (errors.length > 0) console.error(say(`${errors.length} problem(s) to fix:`, ...list(errors)));
-  else console.log(say(`${Object.keys(files).length} content sections OK`));
+  else console.log(say(`${files.length} content sections OK`));
+  if (process.env.GITHUB_ACTIONS === 'true') for (const p of problems) console.log(annotation(p));
   return errors.length > 0 ? 1 : 0;
 }
 

@@ -1,0 +1,183 @@
+/**
+ * Reads a content file as data, never running it: the TypeScript parser turns its one object into
+ * plain values and notes where each field is written, so that every problem can name its line and
+ * column. Anything a content file does not need (another statement, a template literal, a computed
+ * value, a field written twice) is a problem here, before the compiler could see it.
+ */
+import path from 'node:path';
+import ts from 'typescript';
+
+/** Where something is written: 1-based, as editors and terminals count. */
+export type Place = { line: number; column: number };
+/** One problem: where it is and what to do. `goLive` ones only need doing before launch. */
+export type Problem = Place & { file: string; field?: string; message: string; goLive?: boolean };
+/** A content file as data: its export's name and value, and the place of each field by its path. */
+export type ContentFile = {
+  file: string;
+  name: string;
+  value: unknown;
+  places: Map<string, Place>;
+};
+
+/** The export a content file must have: its file name in camelCase (south-africa.ts: southAfrica). */
+export const exportName = (file: string) =>
+  path.basename(file, '.ts').replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+/** A field's path as one key: `southAfrica.sections.0.heading`. */
+export const pathKey = (fieldPath: readonly PropertyKey[]) => fieldPath.map(String).join('.');
+
+const IMPORT = "import type { Content } from './schema';";
+
+/** Plain hints for the typing slips TypeScript finds, by its diagnostic code. */
+const slips: Record<number, (line: number) => string> = {
+  1002: (line) => `the text on line ${line} has no closing quote: end it as it starts`,
+  1005: (line) => `a comma or a closing quote is probably missing just before line ${line}`,
+  1109: (line) => `a value is missing on line ${line}: write it after the colon`,
+  1137: (line) => `a bracket or brace opened before line ${line} is not closed`,
+};
+
+/**
+ * Reads one content file's source.
+ * @returns The file as data, or the problems that keep it from being read as data.
+ */
+export function readContent(source: string, file: string): ContentFile | Problem[] {
+  const name = exportName(file);
+  const { diagnostics = [] } = ts.transpileModule(source, { reportDiagnostics: true });
+  const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const placeOf = (position: number): Place => {
+    const { line, character } = sourceFile.getLineAndCharacterOfPosition(position);
+    return { line: line + 1, column: character + 1 };
+  };
+  const problems: Problem[] = [];
+  const problem = (node: ts.Node | number, message: string, field?: string) => {
+    const at = placeOf(typeof node === 'number' ? node : node.getStart(sourceFile));
+    problems.push({ file, ...at, ...(field && { field }), message });
+  };
+
+  const [first] = diagnostics;
+  if (first) {
+    const at = (d: ts.Diagnostic) => placeOf(d.start ?? 0).line;
+    const hint = slips[first.code]?.(at(first));
+    // A quote that ends a text early leaves the rest of its line an unterminated text.
+    const early =
+      first.code !== 1002 && diagnostics.some((d) => d.code === 1002 && at(d) === at(first));
+    const apostrophe = early
+      ? "; an apostrophe inside 'quotes' ends the text: write ’ instead"
+      : '';
+    problem(
+      first.start ?? 0,
+      (hint ?? ts.flattenDiagnosticMessageText(first.messageText, ' ')) + apostrophe,
+    );
+    return problems;
+  }
+
+  const expected = `export const ${name} = { … } satisfies Content['${name}'];`;
+  const { statements } = sourceFile;
+  const importLine = statements.find(ts.isImportDeclaration);
+  const isExport = (s: ts.Statement) =>
+    ts.canHaveModifiers(s) &&
+    !!ts.getModifiers(s)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const exported = statements.filter(ts.isVariableStatement).find(isExport);
+  if (importLine?.getText(sourceFile) !== IMPORT) {
+    const fix = importLine ? 'write it exactly' : 'add it as the first line';
+    problem(importLine ?? 0, `the content needs its types from the schema: ${fix}: ${IMPORT}`);
+  }
+  const extra = statements.filter((s) => s !== importLine && s !== exported);
+  const declaration = exported?.declarationList.declarations[0];
+  if (!declaration || declaration.name.getText(sourceFile) !== name) {
+    problem(
+      exported ?? extra[0] ?? source.length,
+      `the file holds one export, written ${expected}`,
+    );
+    return problems;
+  }
+  for (const other of extra)
+    problem(other, `only the import and the export belong in a content file: remove this`);
+  const satisfied = declaration.initializer;
+  const typed = satisfied && (ts.isSatisfiesExpression(satisfied) || ts.isAsExpression(satisfied));
+  const object = typed ? satisfied.expression : satisfied;
+  if (
+    !satisfied ||
+    !ts.isSatisfiesExpression(satisfied) ||
+    satisfied.type.getText(sourceFile) !== `Content['${name}']`
+  ) {
+    const at = (typed ? satisfied.expression : (object ?? declaration)).getEnd() - 1;
+    problem(
+      at,
+      `after the closing brace write satisfies Content['${name}'], which checks the content as you type`,
+    );
+  }
+  if (!object || !ts.isObjectLiteralExpression(object)) {
+    problem(object ?? declaration, `the value must be one group in braces: ${expected}`);
+    return problems;
+  }
+
+  const places = new Map<string, Place>();
+  const field = (at: PropertyKey[]) =>
+    at
+      .map((key, i) => (typeof key === 'number' ? `[${key}]` : i ? `.${String(key)}` : String(key)))
+      .join('');
+  /** The plain value a node writes, or a problem where it writes anything else. */
+  const read = (node: ts.Expression, at: PropertyKey[]): unknown => {
+    places.set(pathKey(at), placeOf(node.getStart(sourceFile)));
+    if (ts.isStringLiteral(node)) return node.text;
+    if (ts.isNumericLiteral(node)) return Number(node.text);
+    if (node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword)
+      return node.kind === ts.SyntaxKind.TrueKeyword;
+    if (
+      ts.isPrefixUnaryExpression(node) &&
+      node.operator === ts.SyntaxKind.MinusToken &&
+      ts.isNumericLiteral(node.operand)
+    )
+      return -Number(node.operand.text);
+    if (ts.isArrayLiteralExpression(node))
+      return node.elements.map((element, i) => read(element, [...at, i]));
+    if (ts.isObjectLiteralExpression(node)) {
+      const value: Record<string, unknown> = {};
+      const seen = new Map<string, number>();
+      for (const property of node.properties) {
+        const key =
+          property.name &&
+          (ts.isIdentifier(property.name) ||
+            ts.isStringLiteral(property.name) ||
+            ts.isNumericLiteral(property.name))
+            ? property.name.text
+            : undefined;
+        if (!key || !ts.isPropertyAssignment(property)) {
+          problem(
+            property,
+            "is not a field written as name: value: write it like label: 'Contact us'",
+            field(at),
+          );
+          continue;
+        }
+        const line = seen.get(key);
+        if (line !== undefined)
+          problem(
+            property.name,
+            `is written twice, here and on line ${line}: keep one`,
+            field([...at, key]),
+          );
+        seen.set(key, placeOf(property.name.getStart(sourceFile)).line);
+        value[key] = read(property.initializer, [...at, key]);
+        places.set(pathKey([...at, key]), placeOf(property.name.getStart(sourceFile)));
+      }
+      return value;
+    }
+    if (ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) {
+      const dollar = ts.isTemplateExpression(node)
+        ? '; for a value the site fills in, write {name}, without $'
+        : '';
+      problem(node, `is in backquotes \`…\`: write text in single quotes '…'${dollar}`, field(at));
+      return ts.isNoSubstitutionTemplateLiteral(node) ? node.text : undefined;
+    }
+    if (ts.isParenthesizedExpression(node)) return read(node.expression, at);
+    problem(
+      node,
+      `is ${node.getText(sourceFile).slice(0, 40)}, which is not plain data: write text in quotes, a number, a list [ … ] or a group { … }`,
+      field(at),
+    );
+    return undefined;
+  };
+  const value = read(object, [name]);
+  return problems.length > 0 ? problems : { file, name, value, places };
+}

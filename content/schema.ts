@@ -94,12 +94,12 @@ const slips: [RegExp, (m: RegExpExecArray, offer: string) => string][] = [
       `has a brace without its pair: braces only mark the values the site fills in (this text offers ${offer})`,
   ],
 ];
-/** A text that is not blank, plain (no HTML, Markdown or unseen characters) and uses only these {placeholders}. */
-const template = (...names: string[]) =>
+/** A plain text (no HTML, Markdown or unseen characters) using only these {placeholders}. */
+const plainText = (names: string[], { blank = false } = {}) =>
   z.string().superRefine((value, ctx) => {
     const say = (message: string) => ctx.addIssue({ code: 'custom', message });
     const offer = names.map((n) => `{${n}}`).join(' ') || 'none';
-    if (!value.trim()) say('is empty: write the text');
+    if (!blank && !value.trim()) say('is empty: write the text');
     const found = unseen(value, '\n\u00a0\u00ad\u200c\u200d\u202f');
     if (found) say(found);
     const slip = slips
@@ -110,6 +110,8 @@ const template = (...names: string[]) =>
     for (const name of used.filter((n) => !names.includes(n)))
       say(`uses {${name}}; this text offers ${offer}`);
   });
+/** A plain text that is not blank, using only these {placeholders}. */
+const template = (...names: string[]) => plainText(names);
 const text = template();
 const slug = rule(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words with dashes', 'contact-us');
 /** A year; the content check holds it between 1991 and next year. */
@@ -157,7 +159,7 @@ const image = z.strictObject({
   /** File under public/, from its folder, like '/images/hero.svg'. */
   src: plain,
   /** What the image shows, read aloud to screen-reader users; '' for a purely decorative image. */
-  alt: z.string(),
+  alt: plainText([], { blank: true }),
   /** Width of the file in pixels (stops the page jumping while it loads). */
   width: pixels,
   /** Height of the file in pixels. */

@@ -520,6 +520,14 @@ const slips: Array<{
     says: 'home.lead: has the HTML tag <strong>: texts are plain, so write the words alone',
   },
   {
+    kind: "an HTML tag in a picture's description, which may be blank",
+    file: 'south-africa.ts',
+    find: "alt: '',",
+    write: "alt: 'Johannesburg at <b>dusk</b>',",
+    at: 'alt:',
+    says: 'southAfrica.hero.alt: has the HTML tag <b>: texts are plain, so write the words alone',
+  },
+  {
     kind: 'a Markdown link in a paragraph',
     file: 'south-africa.ts',
     find: "'We have served Africa",

@@ -1,6 +1,7 @@
 'use client';
 
 import { errorPage } from '@/content/error-page';
+import { legal } from '@/content/legal';
 import { site } from '@/content/site';
 import { ApplicationError } from '@/components/status/application-error';
 import { pageTitle } from '@/lib/metadata';
@@ -14,7 +15,7 @@ export default function GlobalError() {
         <title>{pageTitle(errorPage.title)}</title>
       </head>
       <body>
-        <ApplicationError content={errorPage} site={site} />
+        <ApplicationError content={errorPage} site={site} legal={legal} />
       </body>
     </html>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { contact } from '@/content/contact';
 import { notFound } from '@/content/not-found';
+import { legal } from '@/content/legal';
 import { site } from '@/content/site';
 import { PageShell } from '@/components/layout/page-shell';
 import { BackButton } from '@/components/ui/back-button';
@@ -16,7 +17,7 @@ export const metadata: Metadata = pageMetadata(notFound);
 
 export default function NotFound() {
   return (
-    <PageShell site={site} year={notFound.copyrightYear}>
+    <PageShell site={site} legal={legal} year={notFound.copyrightYear}>
       <MissingPathLog message={notFound.consoleMessage} />
       <StatusPanel
         headingLines={[notFound.exclamation, notFound.heading]}

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { home } from '@/content/home';
+import { legal } from '@/content/legal';
 import { site } from '@/content/site';
 import { PageShell } from '@/components/layout/page-shell';
 import { StatusPanel } from '@/components/status/status-panel';
@@ -11,7 +12,7 @@ export const metadata: Metadata = pageMetadata(home, routes.home);
 
 export default function HomePage() {
   return (
-    <PageShell site={site} year={home.copyrightYear}>
+    <PageShell site={site} legal={legal} year={home.copyrightYear}>
       <StatusPanel
         headingLines={[home.title]}
         message={home.lead}

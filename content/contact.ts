@@ -18,6 +18,6 @@ export const contact = {
     opens: '09:00',
     closes: '17:00',
     timeZone: 'UTC',
-    text: '{opens} to {closes} {timeZone}, {from} to {to}',
+    text: '{opens} to {closes} {timeZone}, {from} to {to} ({localOpens} to {localCloses} in {office})',
   },
 } satisfies Content['contact'];

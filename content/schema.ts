@@ -150,8 +150,9 @@ const navItem = link.extend({
   id: slug,
 });
 const navItems = z.array(navItem).readonly();
+const words = template('minimumPortfolio', 'licence', 'complaints');
 /** 'Plain text', or with links in it, a list in brackets: ['Please ', { label: 'contact us', href: '/south-africa#contact' }, '.']. */
-const paragraph = template('minimumPortfolio').or(z.array(template('minimumPortfolio').or(link)));
+const paragraph = words.or(z.array(words.or(link)));
 
 const pixels = z.int().refine((n) => n > 0, 'must be a number of pixels above 0');
 /** An image file under public/. */
@@ -238,8 +239,17 @@ const contact = z.strictObject({
       closes: time,
       /** Time zone of `opens` and `closes`, an IANA name such as 'UTC' or 'Africa/Johannesburg'. */
       timeZone,
-      /** How the hours read on the page. Placeholders: {opens} {closes} {timeZone} {from} {to}. */
-      text: template('opens', 'closes', 'timeZone', 'from', 'to'),
+      /** How the hours read; {localOpens} {localCloses} are worked out in the office's {office} zone. Placeholders: {opens} {closes} {timeZone} {from} {to} {localOpens} {localCloses} {office}. */
+      text: template(
+        'opens',
+        'closes',
+        'timeZone',
+        'from',
+        'to',
+        'localOpens',
+        'localCloses',
+        'office',
+      ),
     })
     .refine((h) => ![h.opens, h.closes].every((t) => TIME.test(t)) || h.opens < h.closes, {
       path: ['closes'],
@@ -298,7 +308,7 @@ const anchored = {
 };
 const section = {
   ...anchored,
-  /** Paragraphs, in order; they may use {minimumPortfolio}. See `paragraph` for links in them. */
+  /** Paragraphs, in order. Placeholders: {minimumPortfolio}, and the footer's {licence} and {complaints}. See `paragraph` for links in them. */
   paragraphs: z.array(paragraph),
 };
 
@@ -331,7 +341,7 @@ const countryPage = z.strictObject({
   hero: image,
   /** Smallest portfolio the Private Bank accepts, as written; '\u00a0' keeps '£5 million' together. */
   minimumPortfolio: text,
-  /** Opening paragraphs; they may use {minimumPortfolio}. */
+  /** Opening paragraphs. Placeholders: {minimumPortfolio} {licence} {complaints}. */
   intro: section.paragraphs,
   /** Sections between the intro and the contact cards, in order. */
   sections: z.array(z.strictObject(section)),
@@ -364,6 +374,13 @@ const countryPage = z.strictObject({
       emailLine: template('email'),
       /** Heading above the opening hours. */
       hoursHeading: text,
+    }),
+    /** The warning against fraudsters who pretend to be the bank, under the contact cards. */
+    scamWarning: z.strictObject({
+      /** Its heading. */
+      heading: text,
+      /** What the bank never asks for, and what to do instead; one text per paragraph. */
+      paragraphs: z.array(text),
     }),
   }),
   /** The 'Important information' section. */
@@ -401,11 +418,95 @@ const notFound = z.strictObject({
   consoleMessage: text,
 });
 
+/** A statutory text: it must say each of these words in full, and none of the abbreviations. */
+const statutory = (
+  names: string[],
+  must: string[],
+  never = /\b(PRA|FCA|FSCA|JFSC|GFSC|IOMFSA|FSA)\b/,
+) =>
+  template(...names).superRefine((value, ctx) => {
+    const missing = must.filter((words) => !value.includes(words));
+    if (missing.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `must say ${missing.map((w) => `"${w}"`).join(' and ')}, as the regulations word it`,
+      });
+    const short = never.exec(value)?.[0];
+    if (short)
+      ctx.addIssue({
+        code: 'custom',
+        message: `abbreviates a regulator's name (${short}): write the name in full`,
+      });
+  });
+
+/** The legal and regulatory block in the footer of every page: content/legal.ts. */
+const legal = z.strictObject({
+  /** Heading of the block, read by screen readers. */
+  heading: text,
+  /** The bank's financial services provider number under South Africa's FAIS Act, digits only. */
+  fspNumber: rule(/^\d{1,6}$/, 'an FSP number', '12345'),
+  /** The FAIS licence statement. Placeholders: {name} {fspNumber}. */
+  licence: statutory(
+    ['name', 'fspNumber'],
+    ['authorised financial services provider', 'FSP No. {fspNumber}'],
+  ),
+  /** The bank's number on the UK Financial Services Register, digits only. */
+  firmReference: rule(/^\d{6,7}$/, 'a Financial Services Register number', '123456'),
+  /** The UK status line, in the words the FCA's GEN 4 prescribes. Placeholders: {name} {firmReference}. */
+  ukStatus: statutory(
+    ['name', 'firmReference'],
+    ['Prudential Regulation Authority', 'Financial Conduct Authority', '{firmReference}'],
+  ),
+  /** The Jersey branch: its regulator and its deposit scheme. Placeholders: {name}. */
+  jersey: statutory(
+    ['name'],
+    ['Jersey Financial Services Commission', 'Jersey Bank Depositors Compensation Scheme'],
+  ),
+  /** The Guernsey branch: its regulator and its deposit scheme. Placeholders: {name}. */
+  guernsey: statutory(
+    ['name'],
+    ['Guernsey Financial Services Commission', 'Guernsey Banking Deposit Compensation Scheme'],
+  ),
+  /** The Isle of Man branch: its regulator and its deposit scheme. Placeholders: {name}. */
+  isleOfMan: statutory(
+    ['name'],
+    ['Isle of Man Financial Services Authority', 'Depositors’ Compensation Scheme'],
+  ),
+  /** Where complaints go after the bank: the FAIS Ombud, named in full. */
+  complaints: statutory([], ['Ombud for Financial Services Providers'], /\b(FSCA|FSA)\b/),
+  /** The cookie statement, as short as the truth: this site sets no cookies. */
+  cookies: text,
+  /** Accessible name of the list of legal pages. */
+  linksLabel: text,
+  /** Links to the privacy notice, PAIA manual, complaints, cookie and accessibility statements. */
+  links: z.strictObject({
+    /** The privacy notice (POPIA). */
+    privacy: link,
+    /** The access-to-information manual that PAIA section 51 requires. */
+    paia: link,
+    /** How to complain. */
+    complaints: link,
+    /** The cookie statement. */
+    cookies: link,
+    /** The accessibility statement. */
+    accessibility: link,
+  }),
+});
+
 /** What shows when the site fails while running in the browser: content/error-page.ts. */
 const errorPage = z.strictObject(statusPage);
 
 /** Each content file's export, by its name. */
-const files = { site, contact, navigation, home, southAfrica: countryPage, notFound, errorPage };
+const files = {
+  site,
+  contact,
+  navigation,
+  legal,
+  home,
+  southAfrica: countryPage,
+  notFound,
+  errorPage,
+};
 /** All content: each file's export, by its name. */
 export const contentSchema = z.strictObject(files);
 
@@ -414,6 +515,7 @@ export type Content = z.infer<typeof contentSchema>;
 export type Site = z.infer<typeof site>;
 export type Contacts = z.infer<typeof contact>;
 export type Navigation = z.infer<typeof navigation>;
+export type Legal = z.infer<typeof legal>;
 export type CountryPage = z.infer<typeof countryPage>;
 export type Link = z.infer<typeof link>;
 export type ButtonLink = z.infer<typeof buttonLink>;

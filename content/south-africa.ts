@@ -78,6 +78,13 @@ export const southAfrica = {
       emailLine: 'Or e-mail {email}',
       hoursHeading: 'Opening hours',
     },
+    scamWarning: {
+      heading: 'We will never ask for your security details',
+      paragraphs: [
+        'We will never call, e-mail or text you to ask for your password, PIN or one-time PIN, to ask you to move money to a ‘safe’ account, or to ask you to install software on your device.',
+        'If someone does, end the conversation and call us on a number from this page. Do not use a number or link they gave you.',
+      ],
+    },
   },
   important: {
     id: 'important-information',
@@ -85,6 +92,7 @@ export const southAfrica = {
     paragraphs: [
       'Calls to 0800 and 0808 numbers are free from UK landlines. Calls from mobiles and from outside the UK may be charged; please check with your service provider.',
       'Calls may be recorded and monitored for security, training and quality purposes.',
+      '{licence} {complaints}',
     ],
   },
   copyrightYear: 2025,

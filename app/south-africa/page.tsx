@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { contact } from '@/content/contact';
 import { navigation } from '@/content/navigation';
+import { legal } from '@/content/legal';
 import { site } from '@/content/site';
 import { southAfrica as page } from '@/content/south-africa';
 import { PageShell } from '@/components/layout/page-shell';
@@ -14,16 +15,22 @@ import { Intro } from '@/components/sections/intro';
 import { PageBody } from '@/components/layout/page-body';
 import { TextSection } from '@/components/sections/text-section';
 import { pageMetadata } from '@/lib/metadata';
+import { fillTemplate } from '@/lib/template';
 import { routes } from '@/lib/routes';
 import { countryPageStructuredData } from '@/lib/structured-data';
 
 export const metadata: Metadata = pageMetadata(page, routes.southAfrica);
 
 export default function SouthAfricaPage() {
-  const values = { minimumPortfolio: page.minimumPortfolio };
+  const values = {
+    minimumPortfolio: page.minimumPortfolio,
+    licence: fillTemplate(legal.licence, { name: site.name, fspNumber: legal.fspNumber }),
+    complaints: legal.complaints,
+  };
   return (
     <PageShell
       site={site}
+      legal={legal}
       year={page.copyrightYear}
       top={<GroupNav {...navigation} />}
       nav={<MainNav {...navigation} currentId={page.section} />}
@@ -40,6 +47,7 @@ export default function SouthAfricaPage() {
           contacts={contact}
           values={values}
           phoneCountry={site.phoneCountry}
+          office={page.office}
         />
         <TextSection {...page.important} values={values} variant="note" />
       </PageBody>

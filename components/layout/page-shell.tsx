@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Site } from '@/content/schema';
+import type { Legal, Site } from '@/content/schema';
 import { MAIN_ID } from './landmarks';
 import { Logo } from './logo';
 import { SiteFooter } from './site-footer';
@@ -9,6 +9,7 @@ import styles from './page-shell.module.css';
 
 type PageShellProps = {
   site: Site;
+  legal: Legal;
   /** Year of the footer's copyright line. */
   year: number;
   /** Bar above the logo row, such as the group websites. */
@@ -22,7 +23,7 @@ type PageShellProps = {
  * What every page shares: skip link, banner with logo, main landmark and footer. Main takes focus
  * from the skip link (tabIndex -1), so the next Tab starts from the content.
  */
-export function PageShell({ site, year, top, nav, children }: PageShellProps) {
+export function PageShell({ site, legal, year, top, nav, children }: PageShellProps) {
   return (
     <>
       <SkipLink href={`#${MAIN_ID}`} label={site.skipLink} />
@@ -30,7 +31,7 @@ export function PageShell({ site, year, top, nav, children }: PageShellProps) {
       <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter {...site} year={year} />
+      <SiteFooter {...site} legal={legal} year={year} />
     </>
   );
 }

@@ -1,17 +1,41 @@
-import type { Site } from '@/content/schema';
+import type { Legal, Site } from '@/content/schema';
 import { fillTemplate } from '@/lib/template';
 import styles from './site-footer.module.css';
 
 type SiteFooterProps = Pick<Site, 'copyright' | 'name'> & {
+  legal: Legal;
   /** Year of the copyright line. */
   year: number;
 };
 
-/** The page's contentinfo landmark, with the copyright line. */
-export function SiteFooter({ copyright, year, name }: SiteFooterProps) {
+/** The page's contentinfo landmark: the legal and regulatory block, its links, the copyright line. */
+export function SiteFooter({ copyright, name, legal, year }: SiteFooterProps) {
+  const { fspNumber, firmReference } = legal;
+  const statements = [
+    fillTemplate(legal.licence, { name, fspNumber }),
+    fillTemplate(legal.ukStatus, { name, firmReference }),
+    ...[legal.jersey, legal.guernsey, legal.isleOfMan].map((text) => fillTemplate(text, { name })),
+    legal.complaints,
+    legal.cookies,
+  ];
   return (
     <footer className={styles.root}>
-      <p className={`${styles.inner} site-width`}>{fillTemplate(copyright, { year, name })}</p>
+      <div className={`${styles.inner} site-width`}>
+        <h2 className={styles.heading}>{legal.heading}</h2>
+        {statements.map((statement) => (
+          <p key={statement}>{statement}</p>
+        ))}
+        <nav aria-label={legal.linksLabel}>
+          <ul className={styles.links}>
+            {Object.values(legal.links).map((link) => (
+              <li key={link.label}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p>{fillTemplate(copyright, { year, name })}</p>
+      </div>
     </footer>
   );
 }

@@ -6,7 +6,7 @@ import { EmailLink } from '@/components/ui/email-link';
 import { PhoneLink } from '@/components/ui/phone-link';
 import { Paragraphs } from '@/components/ui/paragraphs';
 import { TemplateText } from '@/components/ui/template-text';
-import { fillTemplate } from '@/lib/template';
+import { convertTime } from '@/lib/hours';
 import styles from './contact-section.module.css';
 
 type ContactSectionProps = {
@@ -15,16 +15,32 @@ type ContactSectionProps = {
   /** What each {placeholder} in the cards' paragraphs shows. */
   values: Readonly<Record<string, ReactNode>>;
   phoneCountry: CountryCode;
+  /** The office, whose time zone the hours are also given in. */
+  office: CountryPage['office'];
 };
 
 /**
  * 'Contact your local team': cards for prospective and existing clients. 'Request a call back'
  * opens a ready e-mail to general enquiries until the bank gives it a page of its own.
  */
-export function ContactSection({ content, contacts, values, phoneCountry }: ContactSectionProps) {
+export function ContactSection(props: ContactSectionProps) {
+  const { content, contacts, values, phoneCountry, office } = props;
   const { prospects, clients } = content;
   const { subject, body, href, ...callBack } = prospects.callBack;
   const headingId = `${content.id}-heading`;
+  const { hours } = contacts;
+  const { scamWarning } = content;
+  // The hours as the content gives them, then in the office's own zone, worked out at build.
+  const at = (time: string) => <time dateTime={time}>{time}</time>;
+  const local = (time: string) => at(convertTime(time, hours.timeZone, office.timeZone));
+  const hoursValues = {
+    ...hours,
+    opens: at(hours.opens),
+    closes: at(hours.closes),
+    localOpens: local(hours.opens),
+    localCloses: local(hours.closes),
+    office: office.locality,
+  };
   // RFC 6068: spaces and line breaks are percent-encoded, never '+'.
   const mailto = `mailto:${contacts.generalEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
   return (
@@ -72,8 +88,16 @@ export function ContactSection({ content, contacts, values, phoneCountry }: Cont
             />
           </p>
           <h4 className={styles.subheading}>{clients.hoursHeading}</h4>
-          <p>{fillTemplate(contacts.hours.text, contacts.hours)}</p>
+          <p>
+            <TemplateText text={hours.text} values={hoursValues} />
+          </p>
         </article>
+      </div>
+      <div className={styles.warning} role="note" aria-labelledby={`${content.id}-warning`}>
+        <h3 id={`${content.id}-warning`} className={styles.cardHeading}>
+          {scamWarning.heading}
+        </h3>
+        <Paragraphs paragraphs={scamWarning.paragraphs} />
       </div>
     </section>
   );

@@ -1,4 +1,21 @@
-/** An e-mail address opening the mail program; its text is the address alone, read as written. */
+import { Fragment } from 'react';
+import styles from './email-link.module.css';
+
+/**
+ * An e-mail address opening the mail program. A line too narrow for it breaks after the @ or before
+ * a dot (<wbr>), never inside a word; its name is the address alone, since Chromium would read each
+ * <wbr> as a space.
+ */
 export function EmailLink({ email }: { email: string }) {
-  return <a href={`mailto:${email}`}>{email}</a>;
+  const parts = email.split(/(?<=@)|(?=\.)/);
+  return (
+    <a className={styles.root} href={`mailto:${email}`} aria-label={email}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </a>
+  );
 }

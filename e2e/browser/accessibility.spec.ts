@@ -113,3 +113,41 @@ test('e-mail links are named by their address alone, with no stray space', async
     );
   }
 });
+
+for (const width of [320, 375]) {
+  test(`at ${width} px, an e-mail address breaks only after its @ or before a dot, and keeps its name`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(brief.routes[1]);
+    const wrapped: string[] = [];
+    for (const email of [contact.generalEmail, contact.onlineBankingEmail]) {
+      for (const link of await page.getByRole('link', { name: email, exact: true }).all()) {
+        // Where each line of the link's text starts, found from the boxes of its characters.
+        const starts = await link.evaluate((element) => {
+          const range = document.createRange();
+          const tops: number[] = [];
+          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < (node.textContent ?? '').length; i += 1) {
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              tops.push(Math.round(range.getBoundingClientRect().top));
+            }
+          }
+          return tops.flatMap((top, i) => (i > 0 && top > tops[i - 1]! ? [i] : []));
+        });
+        for (const start of starts) {
+          const [before, after] = [email.slice(0, start), email.slice(start)];
+          expect(before.endsWith('@') || after.startsWith('.'), `${before} / ${after}`).toBe(true);
+        }
+        if (starts.length > 0) wrapped.push(email);
+      }
+      expect(await accessibilityNodes(page, email)).toContainEqual(
+        expect.objectContaining({ role: 'link', name: email }),
+      );
+    }
+    // At 320 px the general enquiries address is too long for its line: the rule above is tested.
+    if (width === 320) expect(wrapped).toContain(contact.generalEmail);
+  });
+}

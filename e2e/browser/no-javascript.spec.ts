@@ -1,5 +1,6 @@
 import { contact } from '../../content/contact';
 import { home } from '../../content/home';
+import { legal } from '../../content/legal';
 import { navigation } from '../../content/navigation';
 import { notFound } from '../../content/not-found';
 import { southAfrica } from '../../content/south-africa';
@@ -15,7 +16,8 @@ test.describe('with JavaScript disabled', () => {
       const response = await page.goto(expected.path);
       expect(response?.status()).toBe(expected.status);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.heading);
-      await expect(page.getByRole('contentinfo')).toHaveText(expected.copyright);
+      await expect(page.getByRole('contentinfo')).toContainText(expected.copyright);
+      await expect(page.getByRole('contentinfo')).toContainText(legal.heading);
     });
   }
 

@@ -1,3 +1,4 @@
+import { legal } from '../../content/legal';
 import { site } from '../../content/site';
 import { filled } from '../support/visible-text';
 import { expect, test } from '../support/fixtures';
@@ -15,13 +16,17 @@ for (const expected of pages) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.heading);
 
-      // The banner with the logo, one main landmark, and the footer with its copyright line.
+      // The banner with the logo, one main landmark, and the footer: the legal block, its links and
+      // the copyright line last.
       const banner = page.getByRole('banner');
       await expect(
         banner.getByRole('link', { name: filled(site.logoLabel, site) }),
       ).toHaveAttribute('href', site.logoHref);
       await expect(page.getByRole('main')).toHaveCount(1);
-      await expect(page.getByRole('contentinfo')).toHaveText(expected.copyright);
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('heading', { level: 2 })).toHaveText(legal.heading);
+      await expect(footer.getByRole('navigation', { name: legal.linksLabel })).toBeVisible();
+      await expect(footer.getByRole('paragraph').last()).toHaveText(expected.copyright);
 
       // Headings never skip a level.
       const levels = await page

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { contact } from '../../content/contact';
 import { navigation } from '../../content/navigation';
 import { southAfrica } from '../../content/south-africa';
-import { filled } from '../support/visible-text';
 import { expect, test } from '../support/fixtures';
+import { hoursText } from '../support/pages';
 
 test.describe('printing the South Africa page', () => {
   test.beforeEach(async ({ page }) => {
@@ -25,7 +25,7 @@ test.describe('printing the South Africa page', () => {
     for (const line of contact.onlineBankingLines) {
       await expect(card.getByRole('link', { name: line.phone })).toBeVisible();
     }
-    await expect(card).toContainText(filled(contact.hours.text, contact.hours));
+    await expect(card).toContainText(hoursText);
     // Printers drop background colours: text that sat on them must not stay white.
     for (const element of [
       page.getByRole('heading', { level: 1 }),

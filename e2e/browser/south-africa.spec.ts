@@ -7,9 +7,9 @@ import { brief } from '../support/brief';
 import { filled, paragraphText } from '../support/visible-text';
 import { expect, test } from '../support/fixtures';
 import { telHref } from '../support/phone';
+import { hoursText, paragraphValues } from '../support/pages';
 
-const fill = (paragraph: Paragraph) =>
-  paragraphText(paragraph, { minimumPortfolio: southAfrica.minimumPortfolio });
+const fill = (paragraph: Paragraph) => paragraphText(paragraph, paragraphValues);
 
 test.describe('South Africa page', () => {
   test.beforeEach(async ({ page }) => {
@@ -142,8 +142,16 @@ test.describe('South Africa page', () => {
     );
 
     await expect(card.getByRole('heading', { name: clients.hoursHeading })).toBeVisible();
-    await expect(card).toContainText(brief.supportHours);
-    await expect(card).toContainText(filled(contact.hours.text, contact.hours));
+    // The brief's hours, then the same in the office's own time, each in a <time> element.
+    const { opens, closes } = brief.supportHoursInJohannesburg;
+    await expect(card).toContainText(
+      `${brief.supportHours} (${opens} to ${closes} in ${brief.office.locality})`,
+    );
+    await expect(card).toContainText(hoursText);
+    await expect(card.locator('time')).toHaveText(['09:00', '17:00', opens, closes]);
+    for (const time of await card.locator('time').all()) {
+      await expect(time).toHaveAttribute('datetime', (await time.textContent()) ?? '');
+    }
   });
 
   test('ends with the important information on calls', async ({ page }) => {
@@ -154,11 +162,32 @@ test.describe('South Africa page', () => {
     await expect(region).toContainText(brief.freeNumbers);
   });
 
+  test('warns of fraudsters beside the contact details: what the bank never asks for', async ({
+    page,
+  }) => {
+    const { contact: section } = southAfrica;
+    const warning = page
+      .getByRole('region', { name: section.heading })
+      .getByRole('note', { name: section.scamWarning.heading });
+    await expect(warning).toBeVisible();
+    await expect(warning.getByRole('heading', { level: 3 })).toHaveText(
+      section.scamWarning.heading,
+    );
+    for (const paragraph of section.scamWarning.paragraphs)
+      await expect(warning).toContainText(paragraph);
+    // What every bank's warning says, in its own words: never a password, a PIN or a 'safe' account.
+    await expect(warning).toContainText(/never/);
+    await expect(warning).toContainText(/PIN/);
+    await expect(warning).toContainText(/safe/);
+  });
+
   test('keeps the order of the brief', async ({ page }) => {
     await expect(
-      page.getByRole('heading', { level: 1 }).or(page.getByRole('heading', { level: 2 })),
+      page
+        .getByRole('heading', { level: 1 })
+        .or(page.getByRole('main').getByRole('heading', { level: 2 })),
     ).toHaveText([...brief.southAfricaHeadings.levels1And2]);
-    await expect(page.getByRole('heading', { level: 3 })).toHaveText([
+    await expect(page.getByRole('article').getByRole('heading', { level: 3 })).toHaveText([
       ...brief.southAfricaHeadings.level3,
     ]);
   });

@@ -22,9 +22,10 @@ const staticPages = [
 
 /**
  * The not-found page's JavaScript (Next.js and React runtime plus its client component), pinned at
- * 143,348 bytes measured with Next.js 16.4.6, plus 2%: growth must be a decision, not an accident.
+ * 146,667 bytes measured with Next.js 16.4.6 (the error page it can give way to carries the legal
+ * block), plus 2%: growth must be a decision, not an accident.
  */
-const NOT_FOUND_JS_BUDGET = Math.round(143_348 * 1.02);
+const NOT_FOUND_JS_BUDGET = Math.round(146_667 * 1.02);
 
 for (const { file, totalBudget, images } of staticPages) {
   test.describe(file, () => {

@@ -1,5 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
+import { contact } from '../../content/contact';
 import { home } from '../../content/home';
+import { legal } from '../../content/legal';
 import { navigation } from '../../content/navigation';
 import { notFound } from '../../content/not-found';
 import { site } from '../../content/site';
@@ -91,3 +93,18 @@ export async function openNotFound(page: Page, path: string): Promise<ConsoleMes
   ]);
   return message;
 }
+
+/** The opening hours as the page states them: the brief's, then the same in Johannesburg's time. */
+export const hoursText = filled(contact.hours.text, {
+  ...contact.hours,
+  localOpens: brief.supportHoursInJohannesburg.opens,
+  localCloses: brief.supportHoursInJohannesburg.closes,
+  office: brief.office.locality,
+});
+
+/** The values a paragraph of /south-africa may name: the footer's licence and complaints texts too. */
+export const paragraphValues = {
+  minimumPortfolio: southAfrica.minimumPortfolio,
+  licence: filled(legal.licence, { ...site, ...legal }),
+  complaints: legal.complaints,
+};

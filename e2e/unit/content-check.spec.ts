@@ -63,6 +63,12 @@ test('the content as committed passes, and lists what to replace before going li
       "content/contact.ts  contact.helpPhone: +44 20 7946 0123 is from Ofcom's drama range",
       'content/navigation.ts  navigation.logIn.href: # is a placeholder link that goes nowhere',
       'content/site.ts  site.url: https://private-bank.example.com is an example address',
+      "content/legal.ts  legal.fspNumber: 00000 is a placeholder: write the bank's registered number",
+      "content/legal.ts  legal.firmReference: 000000 is a placeholder: write the bank's registered number",
+      ...['privacy', 'paia', 'complaints', 'cookies', 'accessibility'].map(
+        (name) =>
+          `content/legal.ts  legal.links.${name}.href: # is a placeholder link that goes nowhere`,
+      ),
     ]),
   );
 });
@@ -229,7 +235,7 @@ const badEdits: Array<{ kind: string; edit: (c: Record<string, Data>) => void; s
       intro[1] = intro[1]!.replace('{minimumPortfolio}', '{minimumPortfolo}');
     },
     says: [
-      'content/south-africa.ts  southAfrica.intro[1]: uses {minimumPortfolo}; this text offers {minimumPortfolio}',
+      'content/south-africa.ts  southAfrica.intro[1]: uses {minimumPortfolo}; this text offers {minimumPortfolio} {licence} {complaints}',
     ],
   },
   {
@@ -318,6 +324,40 @@ const badEdits: Array<{ kind: string; edit: (c: Record<string, Data>) => void; s
     edit: (c) => ((at(c, 'southAfrica', 'important').paragraphs as unknown[])[0] = 42),
     says: [
       "content/south-africa.ts  southAfrica.important.paragraphs[0]: must be text, or a list of texts and links: ['See our ', { label: 'a', href: '/' }]",
+    ],
+  },
+  {
+    kind: "a regulator's name abbreviated in the UK status line",
+    edit: (c) => {
+      const legal = at(c, 'legal');
+      legal.ukStatus = String(legal.ukStatus).replace('Financial Conduct Authority', 'FCA');
+    },
+    says: [
+      'content/legal.ts  legal.ukStatus: must say "Financial Conduct Authority", as the regulations word it',
+      "content/legal.ts  legal.ukStatus: abbreviates a regulator's name (FCA): write the name in full",
+    ],
+  },
+  {
+    kind: 'an offshore line without its deposit scheme',
+    edit: (c) =>
+      (at(c, 'legal').jersey =
+        '{name}, Jersey Branch is regulated by the Jersey Financial Services Commission.'),
+    says: [
+      'content/legal.ts  legal.jersey: must say "Jersey Bank Depositors Compensation Scheme", as the regulations word it',
+    ],
+  },
+  {
+    kind: 'complaints that do not name the FAIS Ombud',
+    edit: (c) => (at(c, 'legal').complaints = 'You may refer your complaint to the ombudsman.'),
+    says: [
+      'content/legal.ts  legal.complaints: must say "Ombud for Financial Services Providers", as the regulations word it',
+    ],
+  },
+  {
+    kind: 'a licence statement without its FSP number',
+    edit: (c) => (at(c, 'legal').licence = '{name} is an authorised financial services provider.'),
+    says: [
+      'content/legal.ts  legal.licence: must say "FSP No. {fspNumber}", as the regulations word it',
     ],
   },
   {
@@ -581,7 +621,7 @@ const slips: Array<{
     find: '{minimumPortfolio}, or',
     write: '{minimumPortfolio, or',
     at: "'Our Private Bank",
-    says: 'southAfrica.intro[1]: has a brace without its pair: braces only mark the values the site fills in (this text offers {minimumPortfolio})',
+    says: 'southAfrica.intro[1]: has a brace without its pair: braces only mark the values the site fills in (this text offers {minimumPortfolio} {licence} {complaints})',
   },
   {
     kind: 'a placeholder with a $',
@@ -589,7 +629,7 @@ const slips: Array<{
     find: '{minimumPortfolio}, or',
     write: '${minimumPortfolio}, or',
     at: "'Our Private Bank",
-    says: 'southAfrica.intro[1]: has ${: a value the site fills in is written {name}, without $ (this text offers {minimumPortfolio})',
+    says: 'southAfrica.intro[1]: has ${: a value the site fills in is written {name}, without $ (this text offers {minimumPortfolio} {licence} {complaints})',
   },
   {
     kind: 'a template literal with ${…}',
@@ -836,5 +876,8 @@ test("the editor's legitimate edits pass the check and the build, and their word
   );
   expect(southAfrica).toMatch(/href="tel:\+27115550100">\+27 11 555 0100</);
   expect(southAfrica).toMatch(/href="tel:\+12125550147">\+1 212 555 0147</);
-  expect(southAfrica).toContain('09:00 to 17:00 Africa/Johannesburg, Monday to Friday');
+  // The hours are a sentence of several elements: compare the text a visitor reads.
+  expect(southAfrica.replace(/<!--.*?-->|<[^>]+>/g, '')).toContain(
+    '09:00 to 17:00 Africa/Johannesburg, Monday to Friday (09:00 to 17:00 in Johannesburg)',
+  );
 });

@@ -96,6 +96,9 @@ export function crossFileFindings(content: Content, today = new Date()): Finding
     } else if (['url', 'generalEmail', 'onlineBankingEmail'].includes(field)) {
       if (EXAMPLE.test(value.replace(/^.*[@/]/, '')))
         say(path, `${value} is an example address`, true);
+    } else if (field === 'fspNumber' || field === 'firmReference') {
+      if (/^0+$/.test(value))
+        say(path, `${value} is a placeholder: write the bank's registered number`, true);
     } else if (field === 'description') {
       if (fillKnown(value, { name: site.name, division: site.division }).length > 160)
         say(path, 'is longer than the 160 letters search results show');

@@ -22,8 +22,13 @@ export function Logo({ name, division, logoLabel, logoHref }: LogoProps) {
         aria-hidden="true"
       >
         <rect width={size} height={size} rx={logoMark.radius} fill="currentColor" />
-        <path d={logoMark.roof} fill="#fff" />
-        <path d={logoMark.base} stroke="#fff" strokeWidth={logoMark.baseWidth} />
+        <path className={styles.roof} d={logoMark.roof} fill="#fff" />
+        <path
+          className={styles.base}
+          d={logoMark.base}
+          stroke="#fff"
+          strokeWidth={logoMark.baseWidth}
+        />
       </svg>
       <span className={styles.text}>
         <span className={styles.name}>{name}</span>{' '}

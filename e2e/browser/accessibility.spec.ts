@@ -2,10 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { contact } from '../../content/contact';
 import { navigation } from '../../content/navigation';
+import { southAfrica } from '../../content/south-africa';
 import { accessibilityNodes } from '../support/accessibility-tree';
 import { brief } from '../support/brief';
 import { expect, test } from '../support/fixtures';
 import { openNotFound, pages, sidewaysOverflow, widths } from '../support/pages';
+import { colorSchemes, darkPalette, paintedColours } from '../support/schemes';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -33,16 +35,19 @@ async function violations(page: Page) {
   ];
 }
 
-for (const expected of pages) {
-  test(`the ${expected.name} page has no axe violations at ${widths.join(' or ')} px`, async ({
-    page,
-  }) => {
-    await page.goto(expected.path);
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: 800 });
-      expect(await violations(page), `${width} px`).toEqual([]);
-    }
-  });
+for (const scheme of colorSchemes) {
+  for (const expected of pages) {
+    test(`the ${expected.name} page has no axe violations at ${widths.join(' or ')} px in the ${scheme} scheme`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(expected.path);
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await violations(page), `${width} px`).toEqual([]);
+      }
+    });
+  }
 }
 
 test.describe('at 320 px, the narrowest phone', () => {
@@ -67,40 +72,83 @@ test.describe('at 320 px, the narrowest phone', () => {
     }
   });
 
-  for (const menu of [navigation.groupMenu, navigation.mainMenu]) {
-    test(`the South Africa page with the "${menu}" menu open has no axe violations`, async ({
-      page,
-    }) => {
-      await page.goto(brief.routes[1]);
-      await page.getByRole('button', { name: menu }).click();
-      await expect(page.getByRole('button', { name: navigation.closeMenu })).toBeVisible();
-      expect(await violations(page)).toEqual([]);
-      expect(await page.evaluate(sidewaysOverflow)).toBe(0);
-    });
+  for (const scheme of colorSchemes) {
+    for (const menu of [navigation.groupMenu, navigation.mainMenu]) {
+      test(`the South Africa page with the "${menu}" menu open has no axe violations in the ${scheme} scheme`, async ({
+        page,
+      }) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(brief.routes[1]);
+        await page.getByRole('button', { name: menu }).click();
+        await expect(page.getByRole('button', { name: navigation.closeMenu })).toBeVisible();
+        expect(await violations(page)).toEqual([]);
+        expect(await page.evaluate(sidewaysOverflow)).toBe(0);
+      });
+    }
   }
 });
 
-test('in forced colours, only the current navigation items are marked', async ({ page }) => {
-  await page.emulateMedia({ forcedColors: 'active' });
-  await page.goto(brief.routes[1]);
-  for (const label of [navigation.groupLabel, navigation.mainLabel]) {
-    const links = page.getByRole('navigation', { name: label }).getByRole('link');
-    // A mark the system colours keep: a bar under the link (a bottom border alone; 'Log in', drawn
-    // as a button, has a border all round) or an underline.
-    const marks = await links.evaluateAll((all) =>
-      all.map((link) => {
-        const style = getComputedStyle(link);
-        const drawn = (side: 'Top' | 'Bottom') =>
-          style[`border${side}Style`] !== 'none' && parseFloat(style[`border${side}Width`]) > 0;
-        return (drawn('Bottom') && !drawn('Top')) || style.textDecorationLine.includes('underline');
-      }),
-    );
-    const current = await links.evaluateAll((all) =>
-      all.map((link) => link.hasAttribute('aria-current')),
-    );
-    expect(current.filter(Boolean)).toHaveLength(1);
-    expect(marks, label).toEqual(current);
+for (const scheme of colorSchemes) {
+  test(`in forced colours, only the current navigation items are marked, in the ${scheme} scheme`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ forcedColors: 'active', colorScheme: scheme });
+    await page.goto(brief.routes[1]);
+    for (const label of [navigation.groupLabel, navigation.mainLabel]) {
+      const links = page.getByRole('navigation', { name: label }).getByRole('link');
+      // A mark the system colours keep: a bar under the link (a bottom border alone; 'Log in',
+      // drawn as a button, has a border all round) or an underline.
+      const marks = await links.evaluateAll((all) =>
+        all.map((link) => {
+          const style = getComputedStyle(link);
+          const drawn = (side: 'Top' | 'Bottom') =>
+            style[`border${side}Style`] !== 'none' && parseFloat(style[`border${side}Width`]) > 0;
+          return (
+            (drawn('Bottom') && !drawn('Top')) || style.textDecorationLine.includes('underline')
+          );
+        }),
+      );
+      const current = await links.evaluateAll((all) =>
+        all.map((link) => link.hasAttribute('aria-current')),
+      );
+      expect(current.filter(Boolean)).toHaveLength(1);
+      expect(marks, label).toEqual(current);
+    }
+  });
+}
+
+test("in forced colours, the dark scheme keeps none of its own colours: the system's hold", async ({
+  page,
+}) => {
+  await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
+  for (const expected of pages) {
+    await page.goto(expected.path);
+    const painted = await page.evaluate(paintedColours);
+    const ours = Object.values(darkPalette);
+    expect(
+      painted.filter((line) => ours.some((colour) => line.includes(colour))),
+      expected.name,
+    ).toEqual([]);
   }
+});
+
+test('the dark scheme applies: a navy page, off-white text and light blue links, where light is white', async ({
+  page,
+}) => {
+  for (const expected of pages) {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(expected.path);
+    const body = page.locator('body');
+    await expect(body, expected.name).toHaveCSS('background-color', darkPalette.page);
+    await expect(body, expected.name).toHaveCSS('color', darkPalette.ink);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(body, expected.name).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  }
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(brief.routes[1]);
+  const trail = page.getByRole('navigation', { name: southAfrica.breadcrumbLabel });
+  await expect(trail.getByRole('link')).toHaveCSS('color', darkPalette.link);
+  await expect(trail).toHaveCSS('background-color', darkPalette.surface);
 });
 
 test('e-mail links are named by their address alone, with no stray space', async ({ page }) => {

@@ -6,77 +6,81 @@ import { southAfrica } from '../../content/south-africa';
 import { brief } from '../support/brief';
 import { expect, test } from '../support/fixtures';
 import { menus } from '../support/pages';
+import { colorSchemes } from '../support/schemes';
 import { expectUsable } from '../support/usable';
 
 /**
- * Every control the brief names can be seen and used: shown, opaque, readable against its own
- * background and big enough to tap. A button drawn with opacity 0, or with text the colour of its
- * background, passes axe's checks (it files the latter under "incomplete"), but fails here.
+ * Every control the brief names can be seen and used, in the light and the dark scheme: shown,
+ * opaque, readable against its own background and big enough to tap. A button drawn with opacity 0,
+ * or with text the colour of its background, passes axe's checks (it files the latter under
+ * "incomplete"), but fails here.
  */
 
 const [homePath, southAfricaPath] = brief.routes;
 
-test.describe('on a laptop', () => {
-  test.use({ viewport: { width: 1280, height: 800 } });
+for (const scheme of colorSchemes) {
+  test.describe(`on a laptop, in the ${scheme} scheme`, () => {
+    test.use({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
 
-  test("the homepage's two buttons", async ({ page }) => {
-    await page.goto(homePath);
-    await expectUsable(page.getByRole('link', { name: home.officeLink.label }));
-    await expectUsable(page.getByRole('link', { name: home.brokenLink.label, exact: true }));
-  });
-
-  test("the South Africa page's navigation, links and call-back button", async ({ page }) => {
-    await page.goto(southAfricaPath);
-    const top = page.getByRole('navigation', { name: navigation.groupLabel });
-    for (const name of brief.topNavigation) {
-      await expectUsable(top.getByRole('link', { name, exact: true }));
-    }
-    const main = page.getByRole('navigation', { name: navigation.mainLabel });
-    for (const name of brief.mainNavigation) {
-      await expectUsable(main.getByRole('link', { name, exact: true }));
-    }
-    const trail = page.getByRole('navigation', { name: southAfrica.breadcrumbLabel });
-    await expectUsable(trail.getByRole('link', { name: southAfrica.parent.label }), {
-      inSentence: true,
+    test("the homepage's two buttons", async ({ page }) => {
+      await page.goto(homePath);
+      await expectUsable(page.getByRole('link', { name: home.officeLink.label }));
+      await expectUsable(page.getByRole('link', { name: home.brokenLink.label, exact: true }));
     });
-    const services = page.getByRole('region', { name: southAfrica.sections[1]?.heading ?? '' });
-    for (const link of await services.getByRole('link').all()) {
-      await expectUsable(link, { inSentence: true });
-    }
-    await expect(services.getByRole('link')).toHaveCount(3);
-    await expectUsable(
-      page.getByRole('link', { name: southAfrica.contact.prospects.callBack.label }),
-    );
-    for (const email of [contact.generalEmail, contact.onlineBankingEmail]) {
-      await expectUsable(page.getByRole('link', { name: email }), { inSentence: true });
-    }
-  });
 
-  test("the not-found page's buttons and help links", async ({ page }) => {
-    await page.goto(home.brokenLink.href);
-    const main = page.getByRole('main');
-    await expectUsable(main.getByRole('link', { name: notFound.home.label }));
-    await expectUsable(main.getByRole('button', { name: notFound.back }));
-    await expectUsable(main.getByRole('link', { name: contact.helpPhone }), { inSentence: true });
-    await expectUsable(main.getByRole('link', { name: notFound.helpCentre.label }), {
-      inSentence: true,
-    });
-  });
-});
-
-test.describe('on a phone', () => {
-  test.use({ viewport: { width: 375, height: 800 } });
-
-  for (const menu of menus) {
-    test(`the "${menu.button}" menu button, and the menu it opens`, async ({ page }) => {
+    test("the South Africa page's navigation, links and call-back button", async ({ page }) => {
       await page.goto(southAfricaPath);
-      const nav = page.getByRole('navigation', { name: menu.label });
-      await expectUsable(nav.getByRole('button', { name: menu.button }));
-      await nav.getByRole('button', { name: menu.button }).click();
-      for (const name of menu.links) {
-        await expectUsable(nav.getByRole('link', { name, exact: true }));
+      const top = page.getByRole('navigation', { name: navigation.groupLabel });
+      for (const name of brief.topNavigation) {
+        await expectUsable(top.getByRole('link', { name, exact: true }));
       }
-      await expectUsable(nav.getByRole('button', { name: navigation.closeMenu }));
+      const main = page.getByRole('navigation', { name: navigation.mainLabel });
+      for (const name of brief.mainNavigation) {
+        await expectUsable(main.getByRole('link', { name, exact: true }));
+      }
+      const trail = page.getByRole('navigation', { name: southAfrica.breadcrumbLabel });
+      await expectUsable(trail.getByRole('link', { name: southAfrica.parent.label }), {
+        inSentence: true,
+      });
+      const services = page.getByRole('region', { name: southAfrica.sections[1]?.heading ?? '' });
+      for (const link of await services.getByRole('link').all()) {
+        await expectUsable(link, { inSentence: true });
+      }
+      await expect(services.getByRole('link')).toHaveCount(3);
+      await expectUsable(
+        page.getByRole('link', { name: southAfrica.contact.prospects.callBack.label }),
+      );
+      for (const email of [contact.generalEmail, contact.onlineBankingEmail]) {
+        await expectUsable(page.getByRole('link', { name: email }), { inSentence: true });
+      }
     });
-  }
-});
+
+    test("the not-found page's buttons and help links", async ({ page }) => {
+      await page.goto(home.brokenLink.href);
+      const main = page.getByRole('main');
+      await expectUsable(main.getByRole('link', { name: notFound.home.label }));
+      await expectUsable(main.getByRole('button', { name: notFound.back }));
+      await expectUsable(main.getByRole('link', { name: contact.helpPhone }), { inSentence: true });
+      await expectUsable(main.getByRole('link', { name: notFound.helpCentre.label }), {
+        inSentence: true,
+      });
+    });
+  });
+
+  test.describe(`on a phone, in the ${scheme} scheme`, () => {
+    test.use({ viewport: { width: 375, height: 800 }, colorScheme: scheme });
+
+    for (const menu of menus) {
+      test(`the "${menu.button}" menu button, and the menu it opens`, async ({ page }) => {
+        await page.goto(southAfricaPath);
+        const nav = page.getByRole('navigation', { name: menu.label });
+        await expectUsable(nav.getByRole('button', { name: menu.button }));
+        await nav.getByRole('button', { name: menu.button }).click();
+        for (const name of menu.links) {
+          await expectUsable(nav.getByRole('link', { name, exact: true }));
+        }
+        await expectUsable(nav.getByRole('button', { name: navigation.closeMenu }));
+      });
+    }
+  });
+}

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { contact } from '../../content/contact';
 import { navigation } from '../../content/navigation';
 import { southAfrica } from '../../content/south-africa';
+import { paintedColours } from '../support/schemes';
 import { expect, test } from '../support/fixtures';
 import { hoursText } from '../support/pages';
 
@@ -33,6 +34,15 @@ test.describe('printing the South Africa page', () => {
     ]) {
       await expect(element).not.toHaveCSS('color', 'rgb(255, 255, 255)');
     }
+  });
+
+  test('in the dark scheme, prints as in the light one: every colour the same, on white', async ({
+    page,
+  }) => {
+    const light = await page.evaluate(paintedColours);
+    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    expect(await page.evaluate(paintedColours)).toEqual(light);
   });
 
   test("writes a link's address after it when it leads to another site", async ({ page }) => {

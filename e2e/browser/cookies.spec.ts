@@ -49,7 +49,8 @@ test(`no response sets a cookie: ${addresses.length} addresses, read raw`, async
     for (let address = queue.shift(); address; address = queue.shift()) {
       const { status, head } = await rawGet(baseURL ?? '', requestTarget(address));
       if (status === 0) problems.push(`${address}: no status line`);
-      for (const line of cookieLines(head)) problems.push(`${address} (${status}): ${line}`);
+      for (const line of cookieLines(head))
+        problems.push(`${address.slice(0, 60)} (${status}): ${line}`);
     }
   };
   await Promise.all(Array.from({ length: 4 }, visit));

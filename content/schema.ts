@@ -496,6 +496,25 @@ const legal = z.strictObject({
 /** What shows when the site fails while running in the browser: content/error-page.ts. */
 const errorPage = z.strictObject(statusPage);
 
+/** A date and time in UTC, as RFC 3339 writes it: 2027-11-23T00:00:00Z, a day of the calendar. */
+const isUtcDateTime = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(v) &&
+  !Number.isNaN(Date.parse(v)) &&
+  new Date(v).toISOString() === v.replace('Z', '.000Z');
+const isContactUri = (v: string) =>
+  v.startsWith('mailto:') ? EMAIL.test(v.slice(7)) : /^https:\/\/[^/]/.test(v) && URL.canParse(v);
+const isLanguageCode = (v: string) => /^[a-z]{2,3}(-[A-Z]{2})?$/.test(v) && !!languages.of(v);
+
+/** The site's security.txt (RFC 9116), served at /.well-known/security.txt: content/security-txt.ts. */
+const securityTxt = z.strictObject({
+  /** Where to report a security problem: a mailto: link or an https:// page (its Contact line). */
+  contact: rule(isContactUri, 'a mailto: or https:// address', 'mailto:security@bank.co.za'),
+  /** When the file goes stale, in UTC, under a year ahead; the build stops once it has passed. */
+  expires: rule(isUtcDateTime, 'a date and time in UTC', '2027-11-23T00:00:00Z'),
+  /** Languages a report may be written in, as language tags, in order of preference: ['en']. */
+  preferredLanguages: z.array(rule(isLanguageCode, 'a language tag', 'en')).min(1),
+});
+
 /** Each content file's export, by its name. */
 const files = {
   site,
@@ -506,6 +525,7 @@ const files = {
   southAfrica: countryPage,
   notFound,
   errorPage,
+  securityTxt,
 };
 /** All content: each file's export, by its name. */
 export const contentSchema = z.strictObject(files);

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
 import { home } from '../../content/home';
@@ -150,6 +150,25 @@ test.describe('headers', () => {
       const redirect = await request.get(from ?? '', { maxRedirects: 0 });
       expectRedirect(redirect, to ?? '');
       expectSecurityHeaders(redirect);
+    }
+  });
+
+  test('security.txt answers as RFC 9116 asks: text/plain; charset=utf-8, with the headers', async ({
+    request,
+  }) => {
+    const response = await request.get('/.well-known/security.txt');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8');
+    expectSecurityHeaders(response);
+    expect(revalidates(response.headers()['cache-control'])).toBe(true);
+    // The file the build wrote, byte for byte.
+    expect(await response.body()).toEqual(readFileSync('out/.well-known/security.txt'));
+    expect(await response.text()).toMatch(/^Contact: mailto:\S+@\S+$/m);
+    // Only the file: not its folder, nor any other address around it.
+    for (const address of ['/.well-known/', '/.well-known', '/.well-known/security.txt/']) {
+      const other = await request.get(address, { maxRedirects: 0 });
+      expect(other.status(), address).toBe(404);
+      expect(await other.text(), address).toContain(notFound.consoleMessage);
     }
   });
 

@@ -141,17 +141,17 @@ export function isUnreadable(address: string): boolean {
 export type RawResponse = { status: number; head: Buffer; body: string };
 
 /**
- * Sends a GET for this request target exactly as written, over a socket of its own: no client
- * tidies it first (browsers resolve '../', HTTP clients refuse odd bytes) and none parses the answer
- * (they refuse a split header, which is exactly what must be seen).
+ * Sends a GET (or another method) for this request target exactly as written, over a socket of its
+ * own: no client tidies it first (browsers resolve '../', HTTP clients refuse odd bytes) and none
+ * parses the answer (they refuse a split header, which is exactly what must be seen).
  */
-export function rawGet(baseURL: string, target: string): Promise<RawResponse> {
+export function rawGet(baseURL: string, target: string, method = 'GET'): Promise<RawResponse> {
   const { hostname, port } = new URL(baseURL);
   return new Promise((resolve, reject) => {
-    const fail = (why: string) => reject(new Error(`GET ${target}: ${why}`));
+    const fail = (why: string) => reject(new Error(`${method} ${target}: ${why}`));
     const socket = connect(Number(port), hostname, () => {
       // HTTP/1.0: the body arrives whole, never in chunks, and the server closes when done.
-      socket.end(`GET ${target} HTTP/1.0\r\nHost: ${hostname}:${port}\r\n\r\n`);
+      socket.end(`${method} ${target} HTTP/1.0\r\nHost: ${hostname}:${port}\r\n\r\n`);
     });
     socket.setTimeout(10_000, () => {
       socket.destroy();

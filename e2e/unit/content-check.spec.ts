@@ -62,6 +62,7 @@ test('the content as committed passes, and lists what to replace before going li
       'content/contact.ts  contact.generalEmail: southafrica.privatebank@example.com is an example address',
       "content/contact.ts  contact.helpPhone: +44 20 7946 0123 is from Ofcom's drama range",
       'content/navigation.ts  navigation.logIn.href: # is a placeholder link that goes nowhere',
+      'content/security-txt.ts  securityTxt.contact: mailto:security@example.com is an example address',
       'content/site.ts  site.url: https://private-bank.example.com is an example address',
       "content/legal.ts  legal.fspNumber: 00000 is a placeholder: write the bank's registered number",
       "content/legal.ts  legal.firmReference: 000000 is a placeholder: write the bank's registered number",
@@ -880,4 +881,57 @@ test("the editor's legitimate edits pass the check and the build, and their word
   expect(southAfrica.replace(/<!--.*?-->|<[^>]+>/g, '')).toContain(
     '09:00 to 17:00 Africa/Johannesburg, Monday to Friday (09:00 to 17:00 in Johannesburg)',
   );
+});
+
+test.describe("security.txt's Expires (RFC 9116: stale once it has passed)", () => {
+  const file = 'content/security-txt.ts';
+  const source = readFileSync(file, 'utf8');
+  /** Every line of the check, go-live ones too, with Expires set to this value in the source. */
+  const checkExpires = (expires: string) => {
+    const committed = /expires: '[^']*'/.exec(source)?.[0] ?? "expires: '";
+    const edited = source.replace(committed, `expires: '${expires}'`);
+    const read = readContent(edited, file);
+    const others = loaded.files.filter((other) => other.file !== file);
+    const problems = Array.isArray(read) ? read : checkContent([...others, read]);
+    const { line: row, column } = placeOf(edited, 'expires:');
+    const mine = problems.filter((p) => p.file === file && p.field === 'securityTxt.expires');
+    return {
+      at: `${file}:${row}:${column}  securityTxt.expires:`,
+      errors: mine.filter((p) => !p.goLive).map(describe),
+      goLive: mine.filter((p) => p.goLive).map(describe),
+    };
+  };
+  const day = 86_400_000;
+  /** A date and time in UTC as RFC 3339 writes it, whole seconds: 2027-11-23T00:00:00Z. */
+  const utc = (time: number) => new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+  test('an Expires in the past stops the check, naming the field and its place', () => {
+    const { at, errors, goLive } = checkExpires('2020-01-01T00:00:00Z');
+    expect(errors).toEqual([
+      `${at} 2020-01-01T00:00:00Z has passed, so security.txt is stale: write a date under a year ahead`,
+    ]);
+    expect(goLive).toEqual([]);
+  });
+
+  test('an Expires 10 days away passes, and is listed to renew before going live', () => {
+    const soon = utc(Date.now() + 10 * day);
+    const { at, errors, goLive } = checkExpires(soon);
+    expect(errors).toEqual([]);
+    expect(goLive).toEqual([
+      `${at} ${soon} is under 30 days away: write a date under a year ahead before it passes`,
+    ]);
+  });
+
+  test('an Expires 60 days away passes, and is not listed', () => {
+    expect(checkExpires(utc(Date.now() + 60 * day))).toMatchObject({ errors: [], goLive: [] });
+  });
+
+  test('an Expires that is not a date and time in UTC stops the check', () => {
+    for (const written of ['2027-11-23', '2027-02-30T00:00:00Z', '23/11/2027 00:00']) {
+      const { at, errors } = checkExpires(written);
+      expect(errors).toEqual([
+        `${at} "${written}" is not a date and time in UTC: write it like 2027-11-23T00:00:00Z`,
+      ]);
+    }
+  });
 });

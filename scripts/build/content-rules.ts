@@ -122,5 +122,18 @@ export function crossFileFindings(content: Content, today = new Date()): Finding
         say(path, `"${value}" is not the id of an item of navigation.main`);
     }
   }
+
+  // security.txt (RFC 9116), on `today`: stale once Expires has passed, so it must be renewed in
+  // time; and a placeholder mailbox is listed like the others.
+  const { securityTxt } = content;
+  const expires = ['securityTxt', 'expires'];
+  const daysLeft = (Date.parse(securityTxt.expires) - today.getTime()) / 86_400_000;
+  const renew = 'write a date under a year ahead';
+  if (daysLeft <= 0)
+    say(expires, `${securityTxt.expires} has passed, so security.txt is stale: ${renew}`);
+  else if (daysLeft < 30)
+    say(expires, `${securityTxt.expires} is under 30 days away: ${renew} before it passes`, true);
+  if (EXAMPLE.test(securityTxt.contact.replace(/^.*@|^https:\/\/|[/?#].*$/g, '')))
+    say(['securityTxt', 'contact'], `${securityTxt.contact} is an example address`, true);
   return findings;
 }

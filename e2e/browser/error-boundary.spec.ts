@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import GlobalError from '../../app/global-error';
 import { errorPage } from '../../content/error-page';
 import { home } from '../../content/home';
+import { legal } from '../../content/legal';
 import { notFound } from '../../content/not-found';
 import { site } from '../../content/site';
 import { filled } from '../support/visible-text';
@@ -28,6 +29,13 @@ test.describe('error boundaries', () => {
     await expect(page.getByText(errorPage.message)).toBeVisible();
     // The root layout survives the failure: the skip link is still there.
     await expect(page.getByRole('link', { name: site.skipLink })).toHaveCount(1);
+    // The page still ends with the legal and regulatory block every page carries.
+    await expect(page.getByRole('contentinfo').getByRole('heading', { level: 2 })).toHaveText(
+      legal.heading,
+    );
+    await expect(page.getByRole('contentinfo')).toContainText(
+      'Ombud for Financial Services Providers',
+    );
     await page.getByRole('link', { name: errorPage.home.label }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.title);
@@ -47,5 +55,6 @@ test.describe('error boundaries', () => {
       'href',
       '/',
     );
+    await expect(page.getByRole('contentinfo')).toContainText(legal.heading);
   });
 });

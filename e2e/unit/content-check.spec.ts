@@ -461,7 +461,7 @@ test.describe('a typing slip gets the file, line and column and a plain hint', (
   test('a missing comma', () => {
     const { edited, lineOf } = slip("title: 'South Africa',", "title: 'South Africa'");
     expect(slips(edited)).toEqual([
-      `${file}:${lineOf + 1}:3  a comma or a closing quote is probably missing just before line ${lineOf + 1}`,
+      `${file}:${lineOf + 1}:3  southAfrica.title: a comma or a closing quote is probably missing just before line ${lineOf + 1}`,
     ]);
   });
 
@@ -472,7 +472,7 @@ test.describe('a typing slip gets the file, line and column and a plain hint', (
     );
     expect(slips(edited)).toEqual([
       expect.stringMatching(
-        `^${file}:${lineOf}:\\d+  the text on line ${lineOf} has no closing quote: end it as it starts$`,
+        `^${file}:${lineOf}:\\d+  southAfrica.breadcrumbLabel: the text on line ${lineOf} has no closing quote: end it as it starts$`,
       ),
     ]);
   });
@@ -485,7 +485,7 @@ test.describe('a typing slip gets the file, line and column and a plain hint', (
     // The quote after "We" closes the text; the error shows where the rest of the word begins.
     const column = source.split('\n')[lineOf - 1]!.indexOf('We’re') + 4;
     expect(slips(edited)).toEqual([
-      `${file}:${lineOf}:${column}  a comma or a closing quote is probably missing just before line ${lineOf}; an apostrophe inside 'quotes' ends the text: write ’ instead`,
+      `${file}:${lineOf}:${column}  southAfrica.contact.clients.heading: a comma or a closing quote is probably missing just before line ${lineOf}; an apostrophe inside 'quotes' ends the text: write ’ instead`,
     ]);
   });
 
@@ -670,7 +670,7 @@ const slips: Array<{
     find: "import type { Content } from './schema';\n",
     write: '',
     at: '',
-    says: "the content needs its types from the schema: add it as the first line: import type { Content } from './schema';",
+    says: "home: the content needs its types from the schema: add it as the first line: import type { Content } from './schema';",
   },
   {
     kind: 'an import without type',
@@ -678,7 +678,7 @@ const slips: Array<{
     find: "import type { Content } from './schema';",
     write: "import { Content } from './schema';",
     at: 'import',
-    says: "the content needs its types from the schema: write it exactly: import type { Content } from './schema';",
+    says: "home: the content needs its types from the schema: write it exactly: import type { Content } from './schema';",
   },
   {
     kind: 'a missing satisfies',
@@ -686,7 +686,7 @@ const slips: Array<{
     find: "} satisfies Content['home'];",
     write: '};',
     at: '};',
-    says: "after the closing brace write satisfies Content['home'], which checks the content as you type",
+    says: "home: after the closing brace write satisfies Content['home'], which checks the content as you type",
   },
   {
     kind: 'a statement a content file does not need',
@@ -694,7 +694,7 @@ const slips: Array<{
     find: 'export const home',
     write: 'const year = 2025;\nexport const home',
     at: 'const year',
-    says: 'only the import and the export belong in a content file: remove this',
+    says: 'home: only the import and the export belong in a content file: remove this',
   },
   {
     kind: 'an export under another name',
@@ -702,7 +702,7 @@ const slips: Array<{
     find: 'export const home',
     write: 'export const homePage',
     at: 'export const',
-    says: "the file holds one export, written export const home = { … } satisfies Content['home'];",
+    says: "home: the file holds one export, written export const home = { … } satisfies Content['home'];",
   },
   {
     kind: 'a zero-width space in a phone number',

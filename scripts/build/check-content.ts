@@ -96,8 +96,7 @@ export function loadContent(dir = 'content') {
 }
 
 /** A problem as terminals and editors make it clickable: `file:line:column  field: message`. */
-export const describe = (p: Problem) =>
-  `${p.file}:${p.line}:${p.column}  ${p.field ? `${p.field}: ` : ''}${p.message}`;
+export const describe = (p: Problem) => `${p.file}:${p.line}:${p.column}  ${p.field}: ${p.message}`;
 
 /** Percent-escapes what GitHub's workflow commands read as syntax. */
 const escape = (text: string, syntax: RegExp) =>
@@ -106,7 +105,7 @@ const escape = (text: string, syntax: RegExp) =>
 /** A GitHub Actions workflow command, which annotates the line in the pull request. */
 export function annotation(p: Problem): string {
   const where = `file=${escape(p.file, /[%\r\n:,]/g)},line=${p.line},col=${p.column}`;
-  const message = escape(`${p.field ? `${p.field}: ` : ''}${p.message}`, /[%\r\n]/g);
+  const message = escape(`${p.field}: ${p.message}`, /[%\r\n]/g);
   return `::${p.goLive ? 'warning' : 'error'} ${where},title=content check::${message}`;
 }
 

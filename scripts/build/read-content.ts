@@ -10,7 +10,7 @@ import ts from 'typescript';
 /** Where something is written: 1-based, as editors and terminals count. */
 export type Place = { line: number; column: number };
 /** One problem: where it is and what to do. `goLive` ones only need doing before launch. */
-export type Problem = Place & { file: string; field?: string; message: string; goLive?: boolean };
+export type Problem = Place & { file: string; field: string; message: string; goLive?: boolean };
 /** A content file as data: its export's name and value, and the place of each field by its path. */
 export type ContentFile = {
   file: string;
@@ -47,10 +47,34 @@ export function readContent(source: string, file: string): ContentFile | Problem
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(position);
     return { line: line + 1, column: character + 1 };
   };
+  const field = (at: PropertyKey[]) =>
+    at
+      .map((key, i) => (typeof key === 'number' ? `[${key}]` : i ? `.${String(key)}` : String(key)))
+      .join('');
+  /** The field written last before a position, where a typing slip most likely is. */
+  const fieldBefore = (position: number) => {
+    let last: ts.Node | undefined;
+    const visit = (node: ts.Node) => {
+      const isField =
+        ts.isPropertyAssignment(node) ||
+        (node !== sourceFile && ts.isArrayLiteralExpression(node.parent));
+      if (isField && node.end <= position && (!last || node.end >= last.end)) last = node;
+      ts.forEachChild(node, visit);
+    };
+    visit(sourceFile);
+    const at: PropertyKey[] = [];
+    for (let node = last; node && node !== sourceFile; node = node.parent) {
+      if (ts.isPropertyAssignment(node) && !ts.isComputedPropertyName(node.name))
+        at.unshift(node.name.text);
+      if (ts.isArrayLiteralExpression(node.parent))
+        at.unshift(node.parent.elements.indexOf(node as ts.Expression));
+    }
+    return field([name, ...at]);
+  };
   const problems: Problem[] = [];
-  const problem = (node: ts.Node | number, message: string, field?: string) => {
-    const at = placeOf(typeof node === 'number' ? node : node.getStart(sourceFile));
-    problems.push({ file, ...at, ...(field && { field }), message });
+  const problem = (node: ts.Node | number, message: string, field: string = name) => {
+    const position = typeof node === 'number' ? node : node.getStart(sourceFile);
+    problems.push({ file, ...placeOf(position), field, message });
   };
 
   const [first] = diagnostics;
@@ -63,10 +87,9 @@ export function readContent(source: string, file: string): ContentFile | Problem
     const apostrophe = early
       ? "; an apostrophe inside 'quotes' ends the text: write ’ instead"
       : '';
-    problem(
-      first.start ?? 0,
-      (hint ?? ts.flattenDiagnosticMessageText(first.messageText, ' ')) + apostrophe,
-    );
+    const start = first.start ?? 0;
+    const message = (hint ?? ts.flattenDiagnosticMessageText(first.messageText, ' ')) + apostrophe;
+    problem(start, message, fieldBefore(start));
     return problems;
   }
 
@@ -112,10 +135,6 @@ export function readContent(source: string, file: string): ContentFile | Problem
   }
 
   const places = new Map<string, Place>();
-  const field = (at: PropertyKey[]) =>
-    at
-      .map((key, i) => (typeof key === 'number' ? `[${key}]` : i ? `.${String(key)}` : String(key)))
-      .join('');
   /** The plain value a node writes, or a problem where it writes anything else. */
   const read = (node: ts.Expression, at: PropertyKey[]): unknown => {
     places.set(pathKey(at), placeOf(node.getStart(sourceFile)));

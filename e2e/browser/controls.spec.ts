@@ -1,5 +1,6 @@
 import { contact } from '../../content/contact';
 import { home } from '../../content/home';
+import { legal } from '../../content/legal';
 import { navigation } from '../../content/navigation';
 import { notFound } from '../../content/not-found';
 import { southAfrica } from '../../content/south-africa';
@@ -26,6 +27,34 @@ for (const scheme of colorSchemes) {
       await page.goto(homePath);
       await expectUsable(page.getByRole('link', { name: home.officeLink.label }));
       await expectUsable(page.getByRole('link', { name: home.brokenLink.label, exact: true }));
+    });
+
+    test("every page's legal links, each with a focus ring in its own colour", async ({ page }) => {
+      for (const path of [homePath, southAfricaPath, home.brokenLink.href]) {
+        await page.goto(path);
+        const list = page
+          .getByRole('contentinfo')
+          .getByRole('navigation', { name: legal.linksLabel });
+        await expect(list.getByRole('link')).toHaveCount(5);
+        for (const link of await list.getByRole('link').all()) {
+          await expectUsable(link);
+          await link.focus();
+          // The ring takes the link's own colour, which expectUsable held at 4.5:1 on the footer.
+          const ring = await link.evaluate((element) => {
+            const style = getComputedStyle(element);
+            return [
+              style.outlineStyle,
+              parseFloat(style.outlineWidth),
+              style.outlineColor === style.color,
+            ];
+          });
+          expect(ring, `${path}: focus ring of ${await link.innerText()}`).toEqual([
+            'solid',
+            3,
+            true,
+          ]);
+        }
+      }
     });
 
     test("the South Africa page's navigation, links and call-back button", async ({ page }) => {

@@ -45,3 +45,12 @@ for (const expected of pages) {
     await expect(footer).toContainText(expected.copyright);
   });
 }
+
+test("the South Africa page's important information carries the licence and where complaints go", async ({
+  page,
+}) => {
+  await page.goto('/south-africa');
+  const region = page.getByRole('region', { name: 'Important information' });
+  await expect(region).toContainText(statutory[0]!);
+  await expect(region).toContainText(statutory[7]!);
+});

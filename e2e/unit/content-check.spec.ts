@@ -697,6 +697,22 @@ const slips: Array<{
     says: 'home: only the import and the export belong in a content file: remove this',
   },
   {
+    kind: 'an export that may change (let)',
+    file: 'home.ts',
+    find: 'export const home',
+    write: 'export let home',
+    at: 'export let',
+    says: "home: the file holds one export, written export const home = { … } satisfies Content['home'];",
+  },
+  {
+    kind: 'a second value declared with the export',
+    file: 'home.ts',
+    find: "} satisfies Content['home'];",
+    write: "} satisfies Content['home'],\n  year = 2025;",
+    at: 'export const',
+    says: "home: the file holds one export, written export const home = { … } satisfies Content['home'];",
+  },
+  {
     kind: 'an export under another name',
     file: 'home.ts',
     find: 'export const home',
@@ -746,6 +762,20 @@ test.describe('a slip from HTML, Markdown, code or a pasted document gets its pl
       expect(lines).toEqual([`content/${slip.file}:${row}:${column}  ${slip.says}`]);
     });
   }
+});
+
+test('a misspelt field is placed where it is written, the missing one at the group that should hold it', () => {
+  const { lines, place } = checkSource(
+    'south-africa.ts',
+    "heading: 'Personal service",
+    "headng: 'Personal service",
+  );
+  const group = place("{\n      id: 'personal-service'");
+  const misspelt = place('headng:');
+  expect(lines).toEqual([
+    `content/south-africa.ts:${group.line}:${group.column}  southAfrica.sections[0].heading: is missing: add text in quotes, like 'Contact us'`,
+    `content/south-africa.ts:${misspelt.line}:${misspelt.column}  southAfrica.sections[0].headng: is not a field here: did you mean heading?`,
+  ]);
 });
 
 /** Edits an editor may make that must keep passing, and the words each puts on a page. */
@@ -845,6 +875,14 @@ test('on GitHub Actions, each problem is an error annotation on its line, each p
   expect(slip.output).toContain(
     `content/home.ts:${row}:${column}  home.lead: has the HTML tag <strong>: texts are plain, so write the words alone`,
   );
+  expect(slip.output).not.toMatch(/\n\s+at |error TS\d|Error:/);
+  copy.edit('content/south-africa.ts', "title: 'South Africa',", 'title: `South ${name}`,');
+  const code = await run(process.execPath, ['--import', 'tsx', check], copy.dir, github);
+  const backquote = placeOf(readFileSync('content/south-africa.ts', 'utf8'), "'South Africa',");
+  expect(code.output).toContain(
+    `::error file=content/south-africa.ts,line=${backquote.line},col=${backquote.column},title=content check::southAfrica.title: is in backquotes`,
+  );
+  expect(code.output).not.toMatch(/\n\s+at |error TS\d|Error:|ReferenceError/);
   const local = await run(process.execPath, ['--import', 'tsx', check], copy.dir, {
     GITHUB_ACTIONS: '',
   });

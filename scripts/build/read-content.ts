@@ -106,7 +106,10 @@ export function readContent(source: string, file: string): ContentFile | Problem
   }
   const extra = statements.filter((s) => s !== importLine && s !== exported);
   const declaration = exported?.declarationList.declarations[0];
-  if (!declaration || declaration.name.getText(sourceFile) !== name) {
+  const single =
+    exported?.declarationList.declarations.length === 1 &&
+    (exported.declarationList.flags & ts.NodeFlags.Const) !== 0;
+  if (!declaration || !single || declaration.name.getText(sourceFile) !== name) {
     problem(
       exported ?? extra[0] ?? source.length,
       `the file holds one export, written ${expected}`,

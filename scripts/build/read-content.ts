@@ -22,6 +22,11 @@ export type ContentFile = {
 /** The export a content file must have: its file name in camelCase (south-africa.ts: southAfrica). */
 export const exportName = (file: string) =>
   path.basename(file, '.ts').replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+/** A field's path as editors read it: `southAfrica.sections[0].heading`. */
+export const fieldName = (at: readonly PropertyKey[]) =>
+  at
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : i ? `.${String(key)}` : String(key)))
+    .join('');
 /** A field's path as one key: `southAfrica.sections.0.heading`. */
 export const pathKey = (fieldPath: readonly PropertyKey[]) => fieldPath.map(String).join('.');
 
@@ -47,10 +52,6 @@ export function readContent(source: string, file: string): ContentFile | Problem
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(position);
     return { line: line + 1, column: character + 1 };
   };
-  const field = (at: PropertyKey[]) =>
-    at
-      .map((key, i) => (typeof key === 'number' ? `[${key}]` : i ? `.${String(key)}` : String(key)))
-      .join('');
   /** The field written last before a position, where a typing slip most likely is. */
   const fieldBefore = (position: number) => {
     let last: ts.Node | undefined;
@@ -69,7 +70,7 @@ export function readContent(source: string, file: string): ContentFile | Problem
       if (ts.isArrayLiteralExpression(node.parent))
         at.unshift(node.parent.elements.indexOf(node as ts.Expression));
     }
-    return field([name, ...at]);
+    return fieldName([name, ...at]);
   };
   const problems: Problem[] = [];
   const problem = (node: ts.Node | number, message: string, field: string = name) => {
@@ -168,7 +169,7 @@ export function readContent(source: string, file: string): ContentFile | Problem
           problem(
             property,
             "is not a field written as name: value: write it like label: 'Contact us'",
-            field(at),
+            fieldName(at),
           );
           continue;
         }
@@ -177,7 +178,7 @@ export function readContent(source: string, file: string): ContentFile | Problem
           problem(
             property.name,
             `is written twice, here and on line ${line}: keep one`,
-            field([...at, key]),
+            fieldName([...at, key]),
           );
         seen.set(key, placeOf(property.name.getStart(sourceFile)).line);
         value[key] = read(property.initializer, [...at, key]);
@@ -189,14 +190,18 @@ export function readContent(source: string, file: string): ContentFile | Problem
       const dollar = ts.isTemplateExpression(node)
         ? '; for a value the site fills in, write {name}, without $'
         : '';
-      problem(node, `is in backquotes \`…\`: write text in single quotes '…'${dollar}`, field(at));
+      problem(
+        node,
+        `is in backquotes \`…\`: write text in single quotes '…'${dollar}`,
+        fieldName(at),
+      );
       return ts.isNoSubstitutionTemplateLiteral(node) ? node.text : undefined;
     }
     if (ts.isParenthesizedExpression(node)) return read(node.expression, at);
     problem(
       node,
       `is ${node.getText(sourceFile).slice(0, 40)}, which is not plain data: write text in quotes, a number, a list [ … ] or a group { … }`,
-      field(at),
+      fieldName(at),
     );
     return undefined;
   };

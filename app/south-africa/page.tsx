@@ -14,19 +14,16 @@ import { Hero } from '@/components/sections/hero';
 import { Intro } from '@/components/sections/intro';
 import { PageBody } from '@/components/layout/page-body';
 import { TextSection } from '@/components/sections/text-section';
+import { legalStatements } from '@/lib/legal';
 import { pageMetadata } from '@/lib/metadata';
-import { fillTemplate } from '@/lib/template';
 import { routes } from '@/lib/routes';
 import { countryPageStructuredData } from '@/lib/structured-data';
 
 export const metadata: Metadata = pageMetadata(page, routes.southAfrica);
 
 export default function SouthAfricaPage() {
-  const values = {
-    minimumPortfolio: page.minimumPortfolio,
-    licence: fillTemplate(legal.licence, { name: site.name, fspNumber: legal.fspNumber }),
-    complaints: legal.complaints,
-  };
+  const { licence, complaints } = legalStatements(legal, site.name);
+  const values = { minimumPortfolio: page.minimumPortfolio, licence, complaints };
   return (
     <PageShell
       site={site}

@@ -1,4 +1,5 @@
 import type { Legal, Site } from '@/content/schema';
+import { legalStatements } from '@/lib/legal';
 import { fillTemplate } from '@/lib/template';
 import styles from './site-footer.module.css';
 
@@ -10,14 +11,7 @@ type SiteFooterProps = Pick<Site, 'copyright' | 'name'> & {
 
 /** The page's contentinfo landmark: the legal and regulatory block, its links, the copyright line. */
 export function SiteFooter({ copyright, name, legal, year }: SiteFooterProps) {
-  const { fspNumber, firmReference } = legal;
-  const statements = [
-    fillTemplate(legal.licence, { name, fspNumber }),
-    fillTemplate(legal.ukStatus, { name, firmReference }),
-    ...[legal.jersey, legal.guernsey, legal.isleOfMan].map((text) => fillTemplate(text, { name })),
-    legal.complaints,
-    legal.cookies,
-  ];
+  const statements = Object.values(legalStatements(legal, name));
   return (
     <footer className={styles.root}>
       <div className={`${styles.inner} site-width`}>

@@ -1,0 +1,17 @@
+import type { Legal } from '@/content/schema';
+import { fillTemplate } from './template';
+
+/** The legal block's statements, in the footer's order, with the bank's name and numbers filled in. */
+export function legalStatements(legal: Legal, name: string) {
+  const { fspNumber, firmReference } = legal;
+  const withName = (text: string) => fillTemplate(text, { name });
+  return {
+    licence: fillTemplate(legal.licence, { name, fspNumber }),
+    ukStatus: fillTemplate(legal.ukStatus, { name, firmReference }),
+    jersey: withName(legal.jersey),
+    guernsey: withName(legal.guernsey),
+    isleOfMan: withName(legal.isleOfMan),
+    complaints: legal.complaints,
+    cookies: legal.cookies,
+  };
+}

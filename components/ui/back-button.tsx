@@ -9,8 +9,11 @@ type BackButtonProps = {
   fallbackHref: string;
 };
 
-/** How long a back navigation may take to start before the button goes home instead. */
-const START_TIMEOUT_MS = 500;
+/**
+ * How long a back navigation may take to start before the button goes home instead: WebKitGTK on a
+ * busy machine once took over 500 ms, and went home from a tab that had somewhere to go back to.
+ */
+const START_TIMEOUT_MS = 1000;
 
 const noSubscription = () => () => {};
 
@@ -27,11 +30,12 @@ export function BackButton({ label, fallbackHref }: BackButtonProps) {
   const goBack = () => {
     // history.back() silently does nothing on the tab's first page, and no API tells that apart
     // from a previous page on another site; a back navigation that starts fires beforeunload (or
-    // popstate) within milliseconds, however slow the page, so if neither comes, go home.
+    // popstate, or at least pagehide) soon, however slow the page, so if none comes, go home.
     const goHome = window.setTimeout(() => window.location.assign(fallbackHref), START_TIMEOUT_MS);
     const started = () => window.clearTimeout(goHome);
     window.addEventListener('beforeunload', started, { once: true });
     window.addEventListener('popstate', started, { once: true });
+    window.addEventListener('pagehide', started, { once: true });
     window.history.back();
   };
   return (

@@ -41,11 +41,5 @@ export default defineConfig([
     },
   },
   // Besides eslint-config-next's own: .next/, out/, build/ and next-env.d.ts.
-  globalIgnores([
-    '.bench/**',
-    'playwright-report/**',
-    'test-results/**',
-    '**/.wrangler/**',
-    '.cache/**',
-  ]),
+  globalIgnores(['playwright-report/**', 'test-results/**', '**/.wrangler/**', '.cache/**']),
 ]);

@@ -7,24 +7,21 @@ const isCI = Boolean(process.env.CI);
 /** The first of the ports the test servers take on 127.0.0.1; E2E_PORT moves them all. */
 const port = Number(process.env.E2E_PORT ?? 4173);
 
-// In the main process, before any server starts: out/ must exist and be newer than the sources,
-// said in one line rather than as a failure on every page.
+// Once, in the main process: a missing or stale out/ is one line, not a failure on every page.
 const problem = process.env.TEST_WORKER_INDEX ? undefined : buildProblem();
 if (problem) {
   console.error(problem);
   process.exit(1);
 }
 
-// A test server; a port already held by anything else fails the run, never gets tested. It is
-// stopped as Ctrl+C would, so that it removes what it wrote (a kill would leave it behind).
+// A port held by another program fails the run; SIGTERM (as Ctrl+C) lets a server clean up.
 const server = (command: string, at: number) => ({
   command,
   env: { PORT: String(at) },
   url: `http://127.0.0.1:${at}/`,
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
 });
-
-/** The server `npm start` uses: serves out/ with clean URLs and the not-found page. */
+/** The server `npm start` uses: out/ with clean URLs and the not-found page. */
 const startServer = server('npm run preview', port);
 /** The production servers, headers and CSP included: nginx, and Cloudflare's own runtime. */
 const productionServers = {
@@ -32,11 +29,8 @@ const productionServers = {
   cloudflare: server('npm run preview:cloudflare', port + 2),
 };
 
-/**
- * What a browser draws depends only on the bytes it gets, which the out/ checks and the production
- * server spec prove the same behind both servers; so the specs of appearance alone run behind one
- * server each, and every other browser spec behind both (both everywhere took CI past its time).
- */
+// The out/ checks and the production-server spec prove both servers send the same bytes, so specs
+// of appearance alone run behind one server each (behind both, CI ran out of time).
 const drawnBehindTheOther: Record<keyof typeof productionServers, string[]> = {
   nginx: ['browser/accessibility.spec.ts'],
   cloudflare: ['browser/screenshots.spec.ts', 'browser/layout.spec.ts', 'browser/print.spec.ts'],
@@ -46,20 +40,16 @@ const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: { ...(chromiumPath && { executablePath: chromiumPath }), args: chromiumArgs },
 };
-
-/** The browsers installed here, each named with its version. */
 const engines = installedEngines();
 const chromiumName = engines.find((e) => e.kind === 'chromium')?.name ?? 'chromium';
 const chromiumMajor = /\d+/.exec(chromiumName)?.[0];
-
 /** Playwright's own Firefox and WebKit, where `npx playwright install` could fetch them. */
 const playwrightEngines = (['firefox', 'webkit'] as const)
   .filter((browser) => existsSync({ firefox, webkit }[browser].executablePath()))
   .map((browser): Engine => ({ kind: 'playwright', name: `${browser} (playwright)`, browser }));
 
-// The browser suite runs in Chromium behind each production server, the cross-engine checks in each
-// engine behind nginx, a short smoke behind the server `npm start` uses. Each kind has a folder of
-// e2e/ and a script: `npm run test:unit`, `test:out`, `test:browser`, `test:engines`.
+// Each kind of check has a folder of e2e/ and a script: `npm run test:unit`, `test:out`,
+// `test:browser`, `test:engines`.
 export default defineConfig<object, { engineUnderTest: Engine }>({
   testDir: './e2e',
   fullyParallel: true,
@@ -67,14 +57,12 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
   // One per Chromium project; the third runs the other engines, which mostly wait on their drivers.
   workers: 3,
   reporter: isCI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  // A failed test keeps a trace (actions, console, network) and a screenshot. No DOM snapshots or
-  // screencasts in traces: they cost every passing test a tenth of its time on two cores.
+  // No DOM snapshots or screencasts in traces: they cost every passing test a tenth of its time.
   use: {
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
   },
-  // Reference screenshots depend on the browser and its fonts: kept per Chromium major version and
-  // platform, and redrawn only by `npm run screenshots`. Tolerance: see screenshots.spec.ts.
+  // Reference screenshots per Chromium major and platform, redrawn only by `npm run screenshots`.
   snapshotPathTemplate: `{testDir}/browser/screenshots/chromium-${chromiumMajor}-{platform}/{arg}{ext}`,
   updateSnapshots: 'none',
   expect: {
@@ -84,6 +72,7 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
     // No browser: in-process checks of the site's code, and checks of out/ and what serves it.
     { name: 'unit', testMatch: 'unit/*.spec.ts' },
     { name: 'out', testMatch: 'out/*.spec.ts' },
+    // The browser suite in Chromium behind each production server.
     ...Object.entries(productionServers).map(([name, { url }]) => ({
       name: `${chromiumName} · ${name}`,
       testMatch: 'browser/*.spec.ts',
@@ -94,13 +83,14 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
       use: { ...chromium, baseURL: url.slice(0, -1) },
       workers: 1,
     })),
-    // One project per other engine and version, named so: "firefox-esr 140.12.0", "webkitgtk 2.50.6".
+    // The cross-engine checks behind nginx, one project per engine: "firefox-esr 140.12.0", ….
     ...[...engines.filter((e) => e.kind !== 'chromium'), ...playwrightEngines].map((engine) => ({
       name: engine.name,
       testMatch: 'engines/*.spec.ts',
       use: { engineUnderTest: engine, baseURL: productionServers.nginx.url.slice(0, -1) },
       workers: 1,
     })),
+    // A short smoke behind the server `npm start` uses.
     {
       name: 'start server',
       testMatch: 'browser/smoke.spec.ts',

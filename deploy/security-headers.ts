@@ -1,7 +1,4 @@
-/**
- * The HTTP headers every response of the site carries, wherever it is served: one source for the
- * nginx configuration, the CDN `_headers` file and the tests.
- */
+/** The HTTP headers of the site, wherever it is served: for nginx and Cloudflare's `_headers`. */
 import { createHash } from 'node:crypto';
 
 /** Headers that are the same on every response, 404s included. */
@@ -26,15 +23,10 @@ export const CSP_MAP = 'deploy/build/csp-map.conf';
 /** Cache-Control of hashed build files (/_next/static/), whose names change with their content. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-/** What a page runs and styles inline, as found in its final HTML. */
 export type InlineCode = { scripts: string[]; styles: string[] };
 
-/**
- * The Content-Security-Policy of one page: its own files and the hashes of its inline scripts and
- * styles, never 'unsafe-inline' or 'unsafe-eval'; no script at all for a page without any.
- */
+/** A page's policy: its files and its inline code's hashes, no 'unsafe-inline' or 'unsafe-eval'. */
 export function contentSecurityPolicy({ scripts, styles }: InlineCode): string {
-  // The SHA-256 source expressions of inline code, as CSP writes them, each once.
   const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
   const unique = (texts: string[]) => [...new Set(texts.map(hash))];
   const scriptSources = scripts.length === 0 ? ["'none'"] : ["'self'", ...unique(scripts)];

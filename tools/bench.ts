@@ -67,7 +67,7 @@ async function main() {
   const started = performance.now();
   execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const buildSeconds = ((performance.now() - started) / 1000).toFixed(1);
-  const server = await startPreview({ root: 'out', port: PORT, exposeErrorPages: true });
+  const server = await startPreview(PORT, true);
   const chromeFlags = ['--headless=new', '--disable-gpu', ...chromiumArgs];
   const chrome = await chromeLauncher.launch({
     ...(chromiumPath && { chromePath: chromiumPath }),

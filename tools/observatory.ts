@@ -1,8 +1,7 @@
 /**
- * `npm run observatory` (after a build; needs nginx and openssl): grades the production headers
- * offline with Mozilla's HTTP Observatory scanner (@mdn/mdn-http-observatory), printing every test,
- * the grade and the score. Its HTTPS checks (a redirect from http, then HSTS) need TLS, so nginx
- * serves out/ on https://127.0.0.1 with a throwaway self-signed certificate, and redirects http.
+ * `npm run observatory` (after a build; needs nginx and openssl): grades the production headers offline
+ * with Mozilla's HTTP Observatory scanner. Its HTTPS checks (a redirect from http, then HSTS) need TLS,
+ * so nginx serves out/ over https with a throwaway self-signed certificate, and redirects plain http.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,11 +12,10 @@ import { setDefaultCACertificates } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { startNginx } from '../scripts/serve/nginx';
 
-const HTTP_PORT = Number(process.env.OBSERVATORY_HTTP_PORT ?? 8480);
-const HTTPS_PORT = HTTP_PORT + 1;
+const PORT = Number(process.env.OBSERVATORY_HTTP_PORT ?? 8480);
 const HOST = '127.0.0.1';
 
-type TestResult = { name: string; pass: boolean; result: string; scoreModifier: number };
+type TestResult = { pass: boolean; result: string; scoreModifier: number };
 
 /** Waits until something listens on the port. */
 async function listening(port: number): Promise<void> {
@@ -32,7 +30,7 @@ async function listening(port: number): Promise<void> {
   throw new Error(`nothing listens on ${HOST}:${port}`);
 }
 
-/** Prints every test, the grade and the score, as the scanner's own scan() counts them. */
+/** Prints every test, the grade and the score; returns the grade. */
 async function scan(): Promise<string> {
   const root = '@mdn/mdn-http-observatory';
   // The package downloads the HSTS preload list at install, which cannot happen offline; an empty
@@ -40,33 +38,18 @@ async function scan(): Promise<string> {
   const folder = path.dirname(fileURLToPath(import.meta.resolve(`${root}/package.json`)));
   const preload = path.join(folder, 'conf/hsts-preload.json');
   if (!existsSync(preload)) writeFileSync(preload, '{}');
-  const { retrieve } = await import(`${root}/src/retriever/retriever.js`);
-  const { ALL_TESTS } = await import(`${root}/src/constants.js`);
-  const grader = await import(`${root}/src/grader/grader.js`);
-  const { MINIMUM_SCORE_FOR_EXTRA_CREDIT } = await import(`${root}/src/grader/charts.js`);
-  // scan() itself cannot be given ports, hence its steps here.
-  const requests = await retrieve(HOST, { httpPort: HTTP_PORT, httpsPort: HTTPS_PORT });
-  const results: TestResult[] = ALL_TESTS.map((run: (r: unknown) => TestResult) => {
-    const result = run(requests);
-    // Each result is an instance of a class whose static `name` is the test's name.
-    const name = (result.constructor as unknown as { name: string }).name;
-    return { ...result, name, scoreModifier: grader.getScoreModifier(result.result) };
-  });
-  // Extra credit counts only once the score is an A already.
-  const penalties = results.reduce((sum, r) => sum + Math.min(r.scoreModifier, 0), 0);
-  const bonuses = results.reduce((sum, r) => sum + Math.max(r.scoreModifier, 0), 0);
-  const uncurved = 100 + penalties;
-  const score = uncurved >= MINIMUM_SCORE_FOR_EXTRA_CREDIT ? uncurved + bonuses : uncurved;
-  const { grade } = grader.getGradeForScore(score);
-  for (const r of results) {
-    const modifier = r.scoreModifier > 0 ? `+${r.scoreModifier}` : String(r.scoreModifier);
+  const { scan } = await import(root);
+  // The scanner takes no ports, but a port in the host name: http and https both go to it.
+  const { scan: summary, tests } = await scan(`${HOST}:${PORT}`);
+  for (const [name, test] of Object.entries(tests as Record<string, TestResult>)) {
+    const modifier = test.scoreModifier > 0 ? `+${test.scoreModifier}` : String(test.scoreModifier);
     console.log(
-      `  ${r.pass ? 'pass' : 'FAIL'}  ${modifier.padStart(4)}  ${r.name.padEnd(28)} ${r.result}`,
+      `  ${test.pass ? 'pass' : 'FAIL'}  ${modifier.padStart(4)}  ${name.padEnd(28)} ${test.result}`,
     );
   }
-  const passed = results.filter((r) => r.pass).length;
+  const { grade, score, testsPassed, testsQuantity } = summary;
   console.log(
-    `\nHTTP Observatory: grade ${grade}, score ${score}/100, ${passed} of ${results.length} tests passed`,
+    `\nHTTP Observatory: grade ${grade}, score ${score}/100, ${testsPassed} of ${testsQuantity} tests passed`,
   );
   return grade;
 }
@@ -80,16 +63,14 @@ openssl.push('-subj', `/CN=${HOST}`, '-addext', `subjectAltName=IP:${HOST}`);
 execFileSync('openssl', [...openssl, '-keyout', key, '-out', cert], { stdio: 'ignore' });
 // Trusted by this process alone, as the only CA: the scan talks to 127.0.0.1 and nothing else.
 setDefaultCACertificates([readFileSync(cert, 'utf8')]);
-const { stop } = startNginx({
-  siteRoot: 'out',
-  listen: `listen ${HOST}:${HTTPS_PORT} ssl; ssl_certificate ${cert}; ssl_certificate_key ${key};`,
-  extraServers: `server { listen ${HOST}:${HTTP_PORT}; return 301 https://${HOST}:${HTTPS_PORT}$request_uri; }`,
-});
+// nginx answers plain http on its https port with the error 497, here a redirect to https.
+const { stop } = startNginx(
+  `listen ${HOST}:${PORT} ssl; ssl_certificate ${cert}; ssl_certificate_key ${key};
+    error_page 497 =301 https://${HOST}:${PORT}$request_uri;`,
+);
 try {
-  await listening(HTTPS_PORT);
-  console.log(
-    `Scanning http://${HOST}:${HTTP_PORT} → https://${HOST}:${HTTPS_PORT} (self-signed)\n`,
-  );
+  await listening(PORT);
+  console.log(`Scanning http://${HOST}:${PORT} → https://${HOST}:${PORT} (self-signed)\n`);
   process.exitCode = (await scan()) === 'A+' ? 0 : 1;
 } finally {
   await stop();

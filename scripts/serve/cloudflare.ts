@@ -1,9 +1,5 @@
-/**
- * `PORT=8787 npm run preview:cloudflare`: serves out/ on 127.0.0.1, in the foreground until Ctrl+C,
- * on Cloudflare's own runtime (wrangler's dev server with workerd, installed in deploy/cloudflare),
- * configured by deploy/cloudflare/wrangler.jsonc as the deployed site is: its _headers, its
- * not-found page, its Worker. Telemetry, update checks and every other network call are off.
- */
+// `PORT=8787 npm run preview:cloudflare`: serves out/ on Cloudflare's runtime (wrangler dev with
+// workerd), configured by deploy/cloudflare/wrangler.jsonc as deployed, with no network calls.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +21,6 @@ export const offlineWrangler: NodeJS.ProcessEnv = {
   WRANGLER_WRITE_LOGS: 'false',
 };
 
-/** Runs wrangler's dev server on the port until stopped (SIGINT, SIGTERM), then exits as it did. */
 async function serve(port: number): Promise<void> {
   if (!existsSync(WRANGLER)) {
     throw new Error(`wrangler is not installed: npm run setup, or npm install --prefix ${FOLDER}`);
@@ -52,14 +47,14 @@ async function serve(port: number): Promise<void> {
     stopping = true;
   };
   process.on('SIGINT', stop).on('SIGTERM', stop);
+  const running = () => {
+    try {
+      return process.kill(group, 0);
+    } catch {
+      return false;
+    }
+  };
   wrangler.on('exit', async (code) => {
-    const running = () => {
-      try {
-        return process.kill(group, 0);
-      } catch {
-        return false;
-      }
-    };
     for (let waited = 0; running() && waited < 10_000; waited += 50) await sleep(50);
     if (running()) process.kill(group, 'SIGKILL');
     rmSync(scratch, { recursive: true, force: true });

@@ -1,9 +1,6 @@
 /**
- * deploy/nginx.conf.template, rendered. `PORT=8080 npm run preview:prod` serves out/ through it on
- * 127.0.0.1 until Ctrl+C, from a temporary folder removed on exit. --config only prints it; on a
- * server, after a build:
- *   LISTEN='listen 80;' SITE_ROOT=/srv/bank/out RUNTIME_DIR=/var/lib/bank-nginx \
- *     npx tsx scripts/serve/nginx.ts --config > /etc/bank/nginx.conf
+ * deploy/nginx.conf.template, rendered: printed with --config (the README shows its use on a server),
+ * or served by `PORT=8080 npm run preview:prod` on 127.0.0.1 from a temporary folder removed on exit.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -17,24 +14,13 @@ import { runServer } from './port';
 
 const TEMPLATE = 'deploy/nginx.conf.template';
 
-export type NginxOptions = {
-  /** Listen directives, e.g. 'listen 127.0.0.1:8080;'. */
-  listen: string;
-  siteRoot: string;
-  /** Writable folder for the pid file, logs and temporary files. */
-  runtimeDir: string;
-  /** Further server blocks, such as a redirect from http to https. */
-  extraServers?: string;
-};
-
 /** The template with its ${NAME} values filled; throws naming any ${NAME} that has no value. */
-export function renderNginxConfig(options: NginxOptions): string {
+export function renderNginxConfig(listen: string, siteRoot: string, runtimeDir: string): string {
   const values: Record<string, string> = {
-    LISTEN: options.listen,
-    SITE_ROOT: path.resolve(options.siteRoot),
-    RUNTIME_DIR: path.resolve(options.runtimeDir),
+    LISTEN: listen,
+    SITE_ROOT: path.resolve(siteRoot),
+    RUNTIME_DIR: path.resolve(runtimeDir),
     CSP_MAP: path.resolve(CSP_MAP),
-    EXTRA_SERVERS: options.extraServers ?? '',
     IMMUTABLE_CACHE,
     NOT_FOUND_FILE: notFoundPage.file,
     NOT_FOUND_NAME: notFoundName,
@@ -49,9 +35,9 @@ export function renderNginxConfig(options: NginxOptions): string {
   });
 }
 
-/** Starts nginx in the foreground with a rendered configuration; `stop` stops it and cleans up. */
-export function startNginx(options: Omit<NginxOptions, 'runtimeDir'>) {
-  if (!existsSync(path.join(options.siteRoot, 'index.html')) || !existsSync(CSP_MAP)) {
+/** Starts nginx in the foreground serving out/ (`listen`: its listen directives, TLS ones too). */
+export function startNginx(listen: string) {
+  if (!existsSync('out/index.html') || !existsSync(CSP_MAP)) {
     throw new Error('No build to serve: run `npm run build` first.');
   }
   // Debian installs nginx in /usr/sbin, which is not on every user's PATH.
@@ -65,7 +51,7 @@ export function startNginx(options: Omit<NginxOptions, 'runtimeDir'>) {
   }
   const runtimeDir = mkdtempSync(path.join(tmpdir(), 'private-bank-nginx-'));
   const config = path.join(runtimeDir, 'nginx.conf');
-  writeFileSync(config, renderNginxConfig({ ...options, runtimeDir }));
+  writeFileSync(config, renderNginxConfig(listen, 'out', runtimeDir));
   // As root, nginx would hand requests to an unprivileged user who may not read this checkout.
   const globals = `daemon off;${process.getuid?.() === 0 ? ' user root;' : ''}`;
   const errorLog = path.join(runtimeDir, 'error.log');
@@ -84,18 +70,16 @@ export function startNginx(options: Omit<NginxOptions, 'runtimeDir'>) {
 
 const isMain = process.argv[1] === fileURLToPath(import.meta.url);
 if (isMain && process.argv.includes('--config')) {
-  const { LISTEN: listen, SITE_ROOT: siteRoot, RUNTIME_DIR: runtimeDir } = process.env;
-  if (!listen || !siteRoot || !runtimeDir) {
-    console.error(
-      'Set LISTEN, SITE_ROOT and RUNTIME_DIR; see the comment at the top of this file.',
-    );
+  const { LISTEN, SITE_ROOT, RUNTIME_DIR } = process.env;
+  if (!LISTEN || !SITE_ROOT || !RUNTIME_DIR) {
+    console.error('Set LISTEN, SITE_ROOT and RUNTIME_DIR, as the README shows under nginx.');
     process.exit(1);
   }
-  process.stdout.write(renderNginxConfig({ listen, siteRoot, runtimeDir }));
+  process.stdout.write(renderNginxConfig(LISTEN, SITE_ROOT, RUNTIME_DIR));
 } else if (isMain) {
   const port = Number(process.env.PORT ?? 8080);
   await runServer('preview:prod', port, async () => {
-    const { nginx, stop } = startNginx({ listen: `listen 127.0.0.1:${port};`, siteRoot: 'out' });
+    const { nginx, stop } = startNginx(`listen 127.0.0.1:${port};`);
     console.log(`Serving out/ through nginx at http://127.0.0.1:${port} (Ctrl+C to stop)`);
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());
     nginx.on('exit', (code) => void stop().then(() => process.exit(code ?? 0)));

@@ -23,10 +23,8 @@ export const CSP_MAP = 'deploy/build/csp-map.conf';
 /** Cache-Control of hashed build files (/_next/static/), whose names change with their content. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-export type InlineCode = { scripts: string[]; styles: string[] };
-
 /** A page's policy: its files and its inline code's hashes, no 'unsafe-inline' or 'unsafe-eval'. */
-export function contentSecurityPolicy({ scripts, styles }: InlineCode): string {
+export function contentSecurityPolicy(scripts: string[], styles: string[]): string {
   const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
   const unique = (texts: string[]) => [...new Set(texts.map(hash))];
   const scriptSources = scripts.length === 0 ? ["'none'"] : ["'self'", ...unique(scripts)];

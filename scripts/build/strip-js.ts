@@ -1,9 +1,5 @@
-/**
- * Build step after `next build`: cuts every executable <script> (runtime, RSC payload, polyfills)
- * and script preload out of the pages that lib/routes.ts says run no JavaScript, keeping JSON-LD
- * data blocks, so those pages weigh what hand-written HTML weighs. Next.js ships its runtime with
- * every App Router page, with no switch to turn that off (vercel/next.js#45009, #34063).
- */
+// Build step: cuts every script but JSON-LD, and every script preload, out of the pages that
+// lib/routes.ts says run no JavaScript. Next.js has no switch for it (vercel/next.js#45009, #34063).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,17 +10,15 @@ const OUT = 'out';
 
 /** Cuts the executable elements out of a page, leaving every other byte as it was. */
 export function strip(html: string): { html: string; removed: number } {
-  const ranges = elementsOf(html)
+  const locations = elementsOf(html)
     .filter(isExecutable)
-    .map((element) => {
-      const location = element.sourceCodeLocation;
-      if (!location) throw new Error('strip-js: parse5 gave no source location');
-      return [location.startOffset, location.endOffset] as const;
-    })
-    .sort(([a], [b]) => b - a);
+    .map((element) => element.sourceCodeLocation!)
+    .sort((a, b) => b.startOffset - a.startOffset);
   let stripped = html;
-  for (const [start, end] of ranges) stripped = stripped.slice(0, start) + stripped.slice(end);
-  return { html: stripped, removed: ranges.length };
+  for (const { startOffset, endOffset } of locations) {
+    stripped = stripped.slice(0, startOffset) + stripped.slice(endOffset);
+  }
+  return { html: stripped, removed: locations.length };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

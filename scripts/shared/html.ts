@@ -15,7 +15,6 @@ export function elementsOf(html: string): Element[] {
   return found;
 }
 
-/** The value of an element's attribute, or undefined. */
 export function attr(element: Element, name: string): string | undefined {
   return element.attrs.find((a) => a.name === name)?.value;
 }

@@ -1,15 +1,10 @@
-/**
- * Text stored inside a PNG file (an iTXt chunk, PNG specification §11.3.4.5), such as the words an
- * image was drawn with, so that a check can tell when the image is out of date.
- */
+// Text in a PNG (an iTXt chunk, PNG §11.3.4.5): the words an image shows, to tell when it is stale.
 import { crc32 } from 'node:zlib';
 
-/** Bytes before the first chunk: the PNG signature. */
 const SIGNATURE = 8;
 /** Where the first chunk, IHDR, ends: its length, type, 13 bytes of data and checksum take 25. */
 const HEADER_END = SIGNATURE + 25;
 
-/** The text stored under `keyword`, or undefined. */
 export function readPngText(png: Buffer, keyword: string): string | undefined {
   for (let at = SIGNATURE; at + 8 <= png.length; at += 12 + png.readUInt32BE(at)) {
     if (png.toString('latin1', at + 4, at + 8) !== 'iTXt') continue;

@@ -1,12 +1,5 @@
-/**
- * `npm run bench`: how fast and light each page of the shipped build is (about two minutes).
- *
- * Builds the site from cold, serves out/ compressed on 127.0.0.1 and, for every page, prints a cold
- * load in Chromium (requests, transferred bytes by type, and the ratio to the plain-HTML limit: the
- * page's own HTML without scripts, compressed, plus its other files) and Lighthouse's mobile audit
- * with default throttling, each figure the median of three runs. The not-found page is audited at
- * /404.html, since Lighthouse refuses a 404 answer. The table also goes to docs/performance.md.
- */
+// `npm run bench`: a cold build, then each page loaded cold in Chromium and audited by Lighthouse;
+// the table, printed, also goes to docs/performance.md, whose text below says what each figure is.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
@@ -62,59 +55,50 @@ async function audit(url: string, port: number): Promise<number[]> {
   ];
 }
 
-async function main() {
-  rmSync('.next', { recursive: true, force: true });
-  const started = performance.now();
-  execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const buildSeconds = ((performance.now() - started) / 1000).toFixed(1);
-  const server = await startPreview(PORT, true);
-  const chromeFlags = ['--headless=new', '--disable-gpu', ...chromiumArgs];
-  const chrome = await chromeLauncher.launch({
-    ...(chromiumPath && { chromePath: chromiumPath }),
-    chromeFlags,
-  });
-  const header = ['page', 'requests', ...Object.values(KINDS), 'other', 'total', '× plain HTML'];
-  const rows = [[...header, 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS']];
-  try {
-    for (const { route, file } of exportedPages) {
-      const missing = route === notFoundPage.route;
-      const url = `http://127.0.0.1:${PORT}${missing ? `/${file}` : route}`;
-      const { requests, bytes } = await load(url);
-      const total = Object.values(bytes).reduce((sum, n) => sum + n, 0);
-      // The limit: this page's HTML with no scripts, compressed as the server does (gzip level 6).
-      const plain = gzipSync(strip(readFileSync(`out/${file}`, 'utf8')).html).length;
-      const limit = plain + total - bytes.HTML! - bytes.JS!;
-      const runs: number[][] = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(await audit(url, chrome.port));
-      const [perf, a11y, best, seo, lcp, tbt, cls] = runs[0]!.map((_, i) =>
-        median(runs.map((r) => r[i]!)),
-      );
-      const figures = [perf, a11y, best, seo, Math.round(lcp!), Math.round(tbt!), cls!.toFixed(3)];
-      const weights = [...Object.values(bytes), total].map(kB);
-      rows.push(
-        [
-          missing ? 'not found' : route,
-          requests,
-          ...weights,
-          (total / limit).toFixed(2),
-          ...figures,
-        ].map(String),
-      );
-    }
-  } finally {
-    chrome.kill();
-    server.close();
+rmSync('.next', { recursive: true, force: true });
+const started = performance.now();
+execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+const buildSeconds = ((performance.now() - started) / 1000).toFixed(1);
+const server = await startPreview(PORT, true);
+const chrome = await chromeLauncher.launch({
+  ...(chromiumPath && { chromePath: chromiumPath }),
+  chromeFlags: ['--headless=new', '--disable-gpu', ...chromiumArgs],
+});
+const header = ['page', 'requests', ...Object.values(KINDS), 'other', 'total', '× plain HTML'];
+const rows = [[...header, 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS']];
+try {
+  for (const { route, file } of exportedPages) {
+    const missing = route === notFoundPage.route;
+    const url = `http://127.0.0.1:${PORT}${missing ? `/${file}` : route}`;
+    const { requests, bytes } = await load(url);
+    const total = Object.values(bytes).reduce((sum, n) => sum + n, 0);
+    // The limit: this page's HTML with no scripts, compressed as the server does (gzip level 6).
+    const plain = gzipSync(strip(readFileSync(`out/${file}`, 'utf8')).html).length;
+    const limit = plain + total - bytes.HTML! - bytes.JS!;
+    const runs: number[][] = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await audit(url, chrome.port));
+    const [perf, a11y, best, seo, lcp, tbt, cls] = runs[0]!.map((_, i) =>
+      median(runs.map((r) => r[i]!)),
+    );
+    const figures = [perf, a11y, best, seo, Math.round(lcp!), Math.round(tbt!), cls!.toFixed(3)];
+    const weights = [...Object.values(bytes), total].map(kB);
+    const page = missing ? 'not found' : route;
+    rows.push([page, requests, ...weights, (total / limit).toFixed(2), ...figures].map(String));
   }
-  const table = [rows[0]!, rows[0]!.map(() => '---'), ...rows.slice(1)]
-    .map((cells) => `| ${cells.join(' | ')} |`)
-    .join('\n');
-  const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim()}, Node ${process.version}`;
-  const report = `${table}\n\nCold build (content check, \`next build\`, strip): ${buildSeconds} s`;
-  console.log(`\n${report}\n`);
-  const date = new Date().toISOString().slice(0, 10);
-  writeFileSync(
-    'docs/performance.md',
-    `# Performance
+} finally {
+  chrome.kill();
+  server.close();
+}
+const table = [rows[0]!, rows[0]!.map(() => '---'), ...rows.slice(1)]
+  .map((cells) => `| ${cells.join(' | ')} |`)
+  .join('\n');
+const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim()}, Node ${process.version}`;
+const report = `${table}\n\nCold build (content check, \`next build\`, strip): ${buildSeconds} s`;
+console.log(`\n${report}\n`);
+const date = new Date().toISOString().slice(0, 10);
+writeFileSync(
+  'docs/performance.md',
+  `# Performance
 
 Measured on ${date} with \`npm run bench\` (${machine}; Chromium at ${chromiumPath ?? 'Playwright'}).
 
@@ -126,7 +110,4 @@ at /404.html because Lighthouse refuses a 404 answer.
 
 ${report}
 `,
-  );
-}
-
-await main();
+);

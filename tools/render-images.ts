@@ -1,11 +1,5 @@
-/**
- * `npm run images`: draws in Chromium, from the site's own SVG artwork and content, the raster
- * images it serves, in the brand colours of app/globals.css with the mark of
- * components/layout/logo-mark.ts, to be committed: site.shareImage (public/images/share.png,
- * 1200 × 630, for share cards), app/icon.png (32 × 32, for browsers without SVG favicons),
- * app/apple-icon.png (180 × 180, for iOS) and the favicon, app/icon.svg. Run it again after
- * changing the logo, the hero or the bank's name (content:check says when).
- */
+// `npm run images`: draws the favicon (app/icon.svg), then in Chromium the share image and the PNG
+// icons, from the logo mark, the hero, the bank's name and app/globals.css's brand colours.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { logoMarkSvg } from '../components/layout/logo-mark';
@@ -15,7 +9,7 @@ import { shareImageTitle } from '../lib/share-image';
 import { chromiumArgs, chromiumPath } from '../e2e/support/browsers';
 import { withPngText } from '../scripts/shared/png-text';
 
-/** A colour token of app/globals.css, such as --color-brand: the CSS is where colours are set. */
+/** A colour token of app/globals.css, such as --color-brand. */
 function token(name: string): string {
   const css = readFileSync('app/globals.css', 'utf8');
   const value = new RegExp(`${name}:\\s*(#[0-9a-f]{3,6});`, 'i').exec(css)?.[1];

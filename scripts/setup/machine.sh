@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# `npm run setup`: installs what the tests need from the machine, on Debian or Ubuntu, with apt (as
-# root, or through sudo; else it prints the command), then the npm packages. With --check (the first
-# step of `npm test`) it installs nothing, and names each missing piece and its remedy, one a line.
+# `npm run setup`: installs what the tests need, with apt, then the npm packages (the README says
+# how). With --check, the first step of `npm test`, it names each missing piece and its remedy.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -18,8 +17,8 @@ requirements=(
 # The oldest Node the project runs on: package.json's engines, the one place that says it.
 node_minimum=$(sed -n 's/^ *"node": ">=\([0-9.]*\)".*/\1/p' package.json)
 [ -n "$node_minimum" ] || { echo 'setup: package.json names no Node version (engines.node ">=x.y.z")' >&2; exit 2; }
-IFS=. read -r NODE_MAJOR NODE_MINOR _ <<<"$node_minimum"
-readonly NODE_MAJOR NODE_MINOR
+node_version=$(node -p 'process.versions.node')
+old_node() { [ "$(printf '%s\n' "$node_minimum" "$node_version" | sort -V | head -n 1)" != "$node_minimum" ]; }
 # Firefox ESR 140, the oldest ESR in use, unpacked beside apt's (e2e/support/browsers.ts finds it).
 readonly FIREFOX_140=140.12.0esr-1~deb12u1 FIREFOX_140_DIR=.cache/browsers/firefox-esr-140
 # Each with its own lockfile: the site, drivers for engines Playwright can't drive, wrangler, tools.
@@ -37,15 +36,11 @@ firefox_140_missing() {
 packages=("${missing_packages[@]%%:*}")
 apt_command="apt-get install -y --no-install-recommends ${packages[*]-}"
 
-node_version=$(node -p 'process.versions.node')
-IFS=. read -r node_major node_minor _ <<<"$node_version"
-old_node=$((node_major < NODE_MAJOR || (node_major == NODE_MAJOR && node_minor < NODE_MINOR)))
-
 if [ "${1-}" = "--check" ]; then
   problems=0
   missing() { echo "missing: $1"; problems=1; }
-  if ((old_node)); then
-    missing "Node $NODE_MAJOR.$NODE_MINOR or later (this is $node_version): nvm install, which reads .nvmrc"
+  if old_node; then
+    missing "Node $node_minimum or later (this is $node_version): nvm install, which reads .nvmrc"
   fi
   for entry in "${missing_packages[@]}"; do
     missing "${entry%%:*}, for ${entry#*:}: npm run setup, or sudo $apt_command"
@@ -60,8 +55,8 @@ if [ "${1-}" = "--check" ]; then
   exit "$problems"
 fi
 
-if ((old_node)); then
-  echo "setup: Node $NODE_MAJOR.$NODE_MINOR or later is needed (this is $node_version): run nvm install (it reads .nvmrc), then npm run setup again" >&2
+if old_node; then
+  echo "setup: Node $node_minimum or later is needed (this is $node_version): run nvm install (it reads .nvmrc), then npm run setup again" >&2
   exit 1
 fi
 

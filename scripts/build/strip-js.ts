@@ -1,5 +1,5 @@
 // Build step: cuts every script but JSON-LD, and every script preload, out of the pages that
-// lib/routes.ts says run no JavaScript. Next.js has no switch for it (vercel/next.js#45009, #34063).
+// lib/routes.ts says run no JavaScript; Next.js has no switch for that (vercel/next.js#45009).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

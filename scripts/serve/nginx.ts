@@ -1,7 +1,5 @@
-/**
- * deploy/nginx.conf.template, rendered: printed with --config (the README shows its use on a server),
- * or served by `PORT=8080 npm run preview:prod` on 127.0.0.1 from a temporary folder removed on exit.
- */
+// deploy/nginx.conf.template, rendered: printed with --config (the README shows it on a server), or
+// served by `PORT=8080 npm run preview:prod` on 127.0.0.1 from a temporary folder removed on exit.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -15,7 +15,7 @@ function probe(port: number): Promise<number> {
 /** A port of 127.0.0.1 that nothing listens on now, for a helper such as a debugger or a driver. */
 export const freePort = (): Promise<number> => probe(0);
 
-/** Runs a server's entry point once sure that no other program holds its port; errors in one line. */
+/** Runs a server's entry point once sure that no other program holds its port; errors in a line. */
 export async function runServer(name: string, port: number, start: () => Promise<void>) {
   try {
     await probe(port).catch(() => {

@@ -47,14 +47,14 @@ async function serve(port: number): Promise<void> {
     stopping = true;
   };
   process.on('SIGINT', stop).on('SIGTERM', stop);
-  const running = () => {
-    try {
-      return process.kill(group, 0);
-    } catch {
-      return false;
-    }
-  };
   wrangler.on('exit', async (code) => {
+    const running = () => {
+      try {
+        return process.kill(group, 0);
+      } catch {
+        return false;
+      }
+    };
     for (let waited = 0; running() && waited < 10_000; waited += 50) await sleep(50);
     if (running()) process.kill(group, 'SIGKILL');
     rmSync(scratch, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import { runServer } from './port';
 const TEMPLATE = 'deploy/nginx.conf.template';
 
 /** The template with its ${NAME} values filled; throws naming any ${NAME} that has no value. */
-export function renderNginxConfig(listen: string, siteRoot: string, runtimeDir: string): string {
+function renderNginxConfig(listen: string, siteRoot: string, runtimeDir: string): string {
   const values: Record<string, string> = {
     LISTEN: listen,
     SITE_ROOT: path.resolve(siteRoot),

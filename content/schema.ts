@@ -1,8 +1,4 @@
-/**
- * What the content files hold: each field's type, what it is for (hover a field in your editor) and
- * the rule its own value follows. Rules that weigh fields against each other, the pages or public/
- * are the content check's (scripts/build/content-rules.ts); `npm run content:check` applies both.
- */
+/** Each content field's type, what it is for (hover it) and the rule its own value follows. */
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
@@ -12,7 +8,6 @@ export const EMAIL =
 /** The days of the week, as schema.org and visitors know them. */
 // prettier-ignore
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-/** A day of the week. */
 export type Weekday = (typeof WEEKDAYS)[number];
 
 const languages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
@@ -32,12 +27,12 @@ const HIDDEN =
   /[\u0000-\u001f\u007f-\u00a0\u00ad\u200b-\u200f\u2028-\u202f\u2060-\u2064\u2066-\u2069\ufeff]/u;
 /** Where a value holds a character nobody sees (other than those allowed): what it is, and where. */
 function unseen(value: string, allowed = ''): string | undefined {
-  const at = [...value].findIndex((c) => HIDDEN.test(c) && !allowed.includes(c));
-  if (at < 0) return undefined;
-  const c = [...value][at]!;
+  const chars = [...value];
+  const at = chars.findIndex((c) => HIDDEN.test(c) && !allowed.includes(c));
+  const c = chars[at];
+  if (!c) return undefined;
   const code = `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-  const where =
-    at === 0 ? 'at the start' : `after "${[...value].slice(0, at).join('').slice(-24)}"`;
+  const where = at === 0 ? 'at the start' : `after "${chars.slice(0, at).join('').slice(-24)}"`;
   return `has ${UNSEEN[c] ?? 'an invisible control character'} (${code}) ${where}: delete it (it may come from copying out of a document)`;
 }
 /** An address, number or name: a string with no invisible characters. */
@@ -47,12 +42,8 @@ const plain = z.string().superRefine((value, ctx) => {
 });
 /** A text rule; its message reads `"value" is not {what}: write it like {example}`. */
 const rule = (test: RegExp | ((value: string) => boolean), what: string, example: string) =>
-  plain.superRefine((value, ctx) => {
-    if (!unseen(value) && !(typeof test === 'function' ? test(value) : test.test(value)))
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${value}" is not ${what}: write it like ${example}`,
-      });
+  plain.refine((v) => !!unseen(v) || (typeof test === 'function' ? test(v) : test.test(v)), {
+    error: (issue) => `"${String(issue.input)}" is not ${what}: write it like ${example}`,
   });
 /** What an editor used to HTML, Markdown or code might type into a text, and what to write instead. */
 const slips: [RegExp, (m: RegExpExecArray, offer: string) => string][] = [
@@ -94,11 +85,11 @@ const slips: [RegExp, (m: RegExpExecArray, offer: string) => string][] = [
       `has a brace without its pair: braces only mark the values the site fills in (this text offers ${offer})`,
   ],
 ];
-/** A plain text (no HTML, Markdown or unseen characters) using only these {placeholders}. */
-const plainText = (names: string[], { blank = false } = {}) =>
+/** A plain text (no HTML, Markdown or unseen characters) using only these placeholders: '{a} {b}'. */
+const template = (offers = '', { blank = false } = {}) =>
   z.string().superRefine((value, ctx) => {
     const say = (message: string) => ctx.addIssue({ code: 'custom', message });
-    const offer = names.map((n) => `{${n}}`).join(' ') || 'none';
+    const offer = offers || 'none';
     if (!blank && !value.trim()) say('is empty: write the text');
     const found = unseen(value, '\n\u00a0\u00ad\u200c\u200d\u202f');
     if (found) say(found);
@@ -106,16 +97,11 @@ const plainText = (names: string[], { blank = false } = {}) =>
       .map(([pattern, hint]) => [pattern.exec(value), hint] as const)
       .find(([m]) => m);
     if (slip) return say(slip[1](slip[0]!, offer));
-    const used = Array.from(value.matchAll(/\{(\w+)\}/g), (match) => match[1] ?? '');
-    for (const name of used.filter((n) => !names.includes(n)))
-      say(`uses {${name}}; this text offers ${offer}`);
+    for (const [used] of value.matchAll(/\{\w+\}/g))
+      if (!offers.includes(used)) say(`uses ${used}; this text offers ${offer}`);
   });
-/** A plain text that is not blank, using only these {placeholders}. */
-const template = (...names: string[]) => plainText(names);
 const text = template();
 const slug = rule(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words with dashes', 'contact-us');
-/** A year; the content check holds it between 1991 and next year. */
-const year = z.int();
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = rule(TIME, 'a 24-hour time', '09:00');
 const zones = [...Intl.supportedValuesOf('timeZone'), 'UTC'];
@@ -127,49 +113,39 @@ const origin = rule(isOrigin, 'an https:// address with nothing after the host',
 const isCountry = (v: string): v is CountryCode => isSupportedCountry(v);
 const country = rule(isCountry, 'a two-letter country code', 'ZA') as z.ZodType<CountryCode>;
 const email = rule(EMAIL, 'an e-mail address', 'name@bank.co.za');
-/** A phone number as visitors read it; without + it is read with site.phoneCountry. */
-const phone = plain;
-/** Where a link goes: a page here ('/south-africa', '/south-africa#contact'), an https:// address, a mailto: or tel: link, or '#' until the page exists. */
-const href = plain;
 
-/** A link a visitor can follow. */
 const link = z.strictObject({
   /** Visible text of the link. */
   label: text,
-  /** Where it goes: a page here ('/south-africa'), an https:// address, or '#' until it exists. */
-  href,
+  /** Where it goes: a page here ('/south-africa#contact'), https://, mailto:, tel:, or '#' until it exists. */
+  href: plain,
 });
-/** A link drawn as a button. */
 const buttonLink = link.extend({
   /** 'primary' is filled with the brand colour; 'secondary' is outlined. */
   variant: z.enum(['primary', 'secondary']),
 });
-/** An item of a navigation bar. */
 const navItem = link.extend({
   /** Stable identifier, used to mark the current section; lower-case with dashes. */
   id: slug,
 });
 const navItems = z.array(navItem).readonly();
-const words = template('minimumPortfolio', 'licence', 'complaints');
-/** 'Plain text', or with links in it, a list in brackets: ['Please ', { label: 'contact us', href: '/south-africa#contact' }, '.']. */
+const words = template('{minimumPortfolio} {licence} {complaints}');
 const paragraph = words.or(z.array(words.or(link)));
 
 const pixels = z.int().refine((n) => n > 0, 'must be a number of pixels above 0');
-/** An image file under public/. */
 const image = z.strictObject({
   /** File under public/, from its folder, like '/images/hero.svg'. */
   src: plain,
   /** What the image shows, read aloud to screen-reader users; '' for a purely decorative image. */
-  alt: plainText([], { blank: true }),
+  alt: template('', { blank: true }),
   /** Width of the file in pixels (stops the page jumping while it loads). */
   width: pixels,
   /** Height of the file in pixels. */
   height: pixels,
 });
-/** A page's footer. */
 const footer = {
-  /** Year in the footer's copyright line. */
-  copyrightYear: year,
+  /** Year in the footer's copyright line; the content check holds it from 1991 to next year. */
+  copyrightYear: z.int(),
 };
 
 /** Brand, shared interface words and site-wide settings: content/site.ts. */
@@ -181,20 +157,20 @@ const site = z.strictObject({
   /** The division this site belongs to, shown under the name in the logo; other texts say {division}. */
   division: text,
   /** What screen readers say for the logo link; it starts with the logo's words, '{name} {division}'. */
-  logoLabel: template('name', 'division').refine(
+  logoLabel: template('{name} {division}').refine(
     (v) => v.startsWith('{name} {division}'),
     "must start with '{name} {division}', the words the logo shows",
   ),
   /** Where the logo leads. */
-  logoHref: href,
+  logoHref: plain,
   /** Text of the link that lets keyboard users jump past the header. */
   skipLink: text,
   /** Added (invisibly) to links that open a new tab, so screen-reader users know. */
   newTabNotice: text,
   /** Browser-tab title of every page. Placeholders: {page} {division} {name}. */
-  pageTitle: template('page', 'division', 'name'),
+  pageTitle: template('{page} {division} {name}'),
   /** Copyright line in footers. Placeholders: {year} {name}. */
-  copyright: template('year', 'name'),
+  copyright: template('{year} {name}'),
   /** Language of every page, like 'en-GB': screen readers choose their voice by it. */
   language,
   /** The picture shown when a page is shared, 1200 × 630 pixels. */
@@ -202,18 +178,17 @@ const site = z.strictObject({
     /** File under public/, drawn from the content by `npm run images`. */
     src: image.shape.src,
     /** What the picture shows, for screen readers and share cards. Placeholders: {name} {division}. */
-    alt: template('name', 'division'),
+    alt: template('{name} {division}'),
   }),
   /** Country whose dialling rules read numbers written without +, as a two-letter code. */
   phoneCountry: country,
 });
 
-/** A phone line. */
 const phoneLine = z.strictObject({
   /** Who the line is for, shown before the number, e.g. 'From the UK'. */
   label: text,
   /** The number as visitors read it: '0808 157 0192' in the UK, '+44 20 7946 0321' from abroad. */
-  phone,
+  phone: plain,
 });
 
 /** Every phone number and e-mail address of the site, each written once: content/contact.ts. */
@@ -224,8 +199,8 @@ const contact = z.strictObject({
   onlineBankingLines: z.tuple([phoneLine, phoneLine]),
   /** Mailbox for online banking issues. */
   onlineBankingEmail: email,
-  /** Number offered for help on the not-found page. */
-  helpPhone: phone,
+  /** Number offered for help on the not-found page, read with site.phoneCountry unless it has +. */
+  helpPhone: plain,
   /** When the teams above answer. */
   hours: z
     .strictObject({
@@ -240,16 +215,7 @@ const contact = z.strictObject({
       /** Time zone of `opens` and `closes`, an IANA name such as 'UTC' or 'Africa/Johannesburg'. */
       timeZone,
       /** How the hours read; {localOpens} {localCloses} are worked out in the office's {office} zone. Placeholders: {opens} {closes} {timeZone} {from} {to} {localOpens} {localCloses} {office}. */
-      text: template(
-        'opens',
-        'closes',
-        'timeZone',
-        'from',
-        'to',
-        'localOpens',
-        'localCloses',
-        'office',
-      ),
+      text: template('{opens} {closes} {timeZone} {from} {to} {localOpens} {localCloses} {office}'),
     })
     .refine((h) => ![h.opens, h.closes].every((t) => TIME.test(t)) || h.opens < h.closes, {
       path: ['closes'],
@@ -286,7 +252,7 @@ const home = z.strictObject({
   /** Browser-tab title and the page's only heading. */
   title: text,
   /** One or two sentences for search results and share cards. Placeholders: {name} {division}. */
-  description: template('name', 'division'),
+  description: template('{name} {division}'),
   /** Sentence under the heading. */
   lead: text,
   /** Link to the South Africa office, opened in a new tab. */
@@ -294,7 +260,7 @@ const home = z.strictObject({
   /** Button to an address that is not a page, to show the not-found page. */
   brokenLink: buttonLink.extend({
     /** An address on this site that is no page, like '/this-page-does-not-exist'. */
-    href,
+    href: plain,
   }),
   ...footer,
 });
@@ -308,7 +274,7 @@ const anchored = {
 };
 const section = {
   ...anchored,
-  /** Paragraphs, in order. Placeholders: {minimumPortfolio}, and the footer's {licence} and {complaints}. See `paragraph` for links in them. */
+  /** Paragraphs, in order: 'Plain text', or with links, a list: ['Please ', { label: 'contact us', href: '/south-africa#contact' }, '.']. Placeholders: {minimumPortfolio}, and the footer's {licence} and {complaints}. */
   paragraphs: z.array(paragraph),
 };
 
@@ -321,7 +287,7 @@ const countryPage = z.strictObject({
   /** The office, as search engines are told about it. */
   office: z.strictObject({
     /** The office's name. Placeholders: {name} {division}. */
-    name: template('name', 'division'),
+    name: template('{name} {division}'),
     /** City. */
     locality: text,
     /** Country, as a two-letter ISO 3166 code ('ZA'). */
@@ -334,7 +300,7 @@ const countryPage = z.strictObject({
   /** Accessible name of the 'Back to:' trail. */
   breadcrumbLabel: text,
   /** The 'Back to:' line. Placeholders: {parent} (the link to the page one level up). */
-  backTo: template('parent'),
+  backTo: template('{parent}'),
   /** The page one level up. */
   parent: link,
   /** Picture behind the hero heading. */
@@ -354,7 +320,7 @@ const countryPage = z.strictObject({
       /** 'Request a call back': an e-mail to general enquiries with this subject and body, or `href`. */
       callBack: buttonLink.extend({
         /** A page for call-back requests, once there is one; until then the e-mail below. */
-        href: href.optional(),
+        href: plain.optional(),
         /** Subject of the e-mail. */
         subject: text,
         /** Text of the e-mail, ready for the visitor to complete; '\n' starts a new line. */
@@ -369,9 +335,9 @@ const countryPage = z.strictObject({
       /** Heading above the online banking phone lines and e-mail. */
       onlineHeading: text,
       /** How each online banking phone line reads. Placeholders: {label} {phone}. */
-      phoneLine: template('label', 'phone'),
+      phoneLine: template('{label} {phone}'),
       /** The line with the online banking e-mail address. Placeholders: {email}. */
-      emailLine: template('email'),
+      emailLine: template('{email}'),
       /** Heading above the opening hours. */
       hoursHeading: text,
     }),
@@ -411,32 +377,23 @@ const notFound = z.strictObject({
   /** Text of the button that goes back one page. */
   back: text,
   /** The help line under the buttons. Placeholders: {phone} {helpCentre}. */
-  help: template('phone', 'helpCentre'),
+  help: template('{phone} {helpCentre}'),
   /** The help centre link. */
   helpCentre: link,
   /** Warning written to the browser console, followed by the address that was not found. */
   consoleMessage: text,
 });
 
+const REGULATORS = /\b(PRA|FCA|FSCA|JFSC|GFSC|IOMFSA|FSA)\b/;
 /** A statutory text: it must say each of these words in full, and none of the abbreviations. */
-const statutory = (
-  names: string[],
-  must: string[],
-  never = /\b(PRA|FCA|FSCA|JFSC|GFSC|IOMFSA|FSA)\b/,
-) =>
-  template(...names).superRefine((value, ctx) => {
-    const missing = must.filter((words) => !value.includes(words));
-    if (missing.length > 0)
-      ctx.addIssue({
-        code: 'custom',
-        message: `must say ${missing.map((w) => `"${w}"`).join(' and ')}, as the regulations word it`,
-      });
+const statutory = (offers: string, must: string[], never = REGULATORS) =>
+  template(offers).superRefine((value, ctx) => {
+    const missing = must.filter((words) => !value.includes(words)).map((words) => `"${words}"`);
+    const message = `must say ${missing.join(' and ')}, as the regulations word it`;
+    if (missing.length > 0) ctx.addIssue({ code: 'custom', message });
     const short = never.exec(value)?.[0];
-    if (short)
-      ctx.addIssue({
-        code: 'custom',
-        message: `abbreviates a regulator's name (${short}): write the name in full`,
-      });
+    const inFull = `abbreviates a regulator's name (${short}): write the name in full`;
+    if (short) ctx.addIssue({ code: 'custom', message: inFull });
   });
 
 /** The legal and regulatory block in the footer of every page: content/legal.ts. */
@@ -446,34 +403,35 @@ const legal = z.strictObject({
   /** The bank's financial services provider number under South Africa's FAIS Act, digits only. */
   fspNumber: rule(/^\d{1,6}$/, 'an FSP number', '12345'),
   /** The FAIS licence statement. Placeholders: {name} {fspNumber}. */
-  licence: statutory(
-    ['name', 'fspNumber'],
-    ['authorised financial services provider', 'FSP No. {fspNumber}'],
-  ),
+  licence: statutory('{name} {fspNumber}', [
+    'authorised financial services provider',
+    'FSP No. {fspNumber}',
+  ]),
   /** The bank's number on the UK Financial Services Register, digits only. */
   firmReference: rule(/^\d{6,7}$/, 'a Financial Services Register number', '123456'),
   /** The UK status line, in the words the FCA's GEN 4 prescribes. Placeholders: {name} {firmReference}. */
-  ukStatus: statutory(
-    ['name', 'firmReference'],
-    ['Prudential Regulation Authority', 'Financial Conduct Authority', '{firmReference}'],
-  ),
+  ukStatus: statutory('{name} {firmReference}', [
+    'Prudential Regulation Authority',
+    'Financial Conduct Authority',
+    '{firmReference}',
+  ]),
   /** The Jersey branch: its regulator and its deposit scheme. Placeholders: {name}. */
-  jersey: statutory(
-    ['name'],
-    ['Jersey Financial Services Commission', 'Jersey Bank Depositors Compensation Scheme'],
-  ),
+  jersey: statutory('{name}', [
+    'Jersey Financial Services Commission',
+    'Jersey Bank Depositors Compensation Scheme',
+  ]),
   /** The Guernsey branch: its regulator and its deposit scheme. Placeholders: {name}. */
-  guernsey: statutory(
-    ['name'],
-    ['Guernsey Financial Services Commission', 'Guernsey Banking Deposit Compensation Scheme'],
-  ),
+  guernsey: statutory('{name}', [
+    'Guernsey Financial Services Commission',
+    'Guernsey Banking Deposit Compensation Scheme',
+  ]),
   /** The Isle of Man branch: its regulator and its deposit scheme. Placeholders: {name}. */
-  isleOfMan: statutory(
-    ['name'],
-    ['Isle of Man Financial Services Authority', 'Depositors’ Compensation Scheme'],
-  ),
+  isleOfMan: statutory('{name}', [
+    'Isle of Man Financial Services Authority',
+    'Depositors’ Compensation Scheme',
+  ]),
   /** Where complaints go after the bank: the FAIS Ombud, named in full. */
-  complaints: statutory([], ['Ombud for Financial Services Providers'], /\b(FSCA|FSA)\b/),
+  complaints: statutory('', ['Ombud for Financial Services Providers'], /\b(FSCA|FSA)\b/),
   /** The cookie statement, as short as the truth: this site sets no cookies. */
   cookies: text,
   /** Accessible name of the list of legal pages. */
@@ -499,8 +457,7 @@ const errorPage = z.strictObject(statusPage);
 /** A date and time in UTC, as RFC 3339 writes it: 2027-11-23T00:00:00Z, a day of the calendar. */
 const isUtcDateTime = (v: string) =>
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(v) &&
-  !Number.isNaN(Date.parse(v)) &&
-  new Date(v).toISOString() === v.replace('Z', '.000Z');
+  new Date(v).toJSON() === v.replace('Z', '.000Z');
 const isContactUri = (v: string) =>
   v.startsWith('mailto:') ? EMAIL.test(v.slice(7)) : /^https:\/\/[^/]/.test(v) && URL.canParse(v);
 const isLanguageCode = (v: string) => /^[a-z]{2,3}(-[A-Z]{2})?$/.test(v) && !!languages.of(v);
@@ -515,8 +472,8 @@ const securityTxt = z.strictObject({
   preferredLanguages: z.array(rule(isLanguageCode, 'a language tag', 'en')).min(1),
 });
 
-/** Each content file's export, by its name. */
-const files = {
+/** All content: each file's export, by its name. */
+export const contentSchema = z.strictObject({
   site,
   contact,
   navigation,
@@ -526,9 +483,7 @@ const files = {
   notFound,
   errorPage,
   securityTxt,
-};
-/** All content: each file's export, by its name. */
-export const contentSchema = z.strictObject(files);
+});
 
 /** All content, by the name each file exports it under: `satisfies Content['home']`. */
 export type Content = z.infer<typeof contentSchema>;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { contentSchema } from '../../content/schema';
 import { crossFileFindings, type Finding } from './content-rules';
-import { fieldName, pathKey, readContent, type ContentFile, type Problem } from './read-content';
+import { fieldName, readContent, type ContentFile, type Problem } from './read-content';
 
 type Issue = z.core.$ZodIssue;
 
@@ -71,8 +71,8 @@ export function checkContent(files: ContentFile[]): Problem[] {
   const problems = findings.map(({ path, message, goLive }) => {
     const source = files.find((file) => file.name === path[0]);
     // A field's own place, or for a missing one the place of the group that should hold it.
-    const depth = path.findLastIndex((_, i) => source?.places.has(pathKey(path.slice(0, i + 1))));
-    const place = source?.places.get(pathKey(path.slice(0, depth + 1))) ?? { line: 1, column: 1 };
+    const depth = path.findLastIndex((_, i) => source?.places.has(fieldName(path.slice(0, i + 1))));
+    const place = source?.places.get(fieldName(path.slice(0, depth + 1))) ?? { line: 1, column: 1 };
     const kebab = String(path[0]).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
     const file = source?.file ?? `content/${kebab}.ts`;
     return { file, ...place, field: fieldName(path), message, ...(goLive && { goLive }) };

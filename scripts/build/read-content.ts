@@ -1,8 +1,6 @@
 /**
- * Reads a content file as data, never running it: the TypeScript parser turns its one object into
- * plain values and notes where each field is written, so that every problem can name its line and
- * column. Anything a content file does not need (another statement, a template literal, a computed
- * value, a field written twice) is a problem here, before the compiler could see it.
+ * Reads a content file as data without running it, noting where each field is written. Anything
+ * else (another statement, a template literal, a computed value) is a problem, before tsc sees it.
  */
 import path from 'node:path';
 import ts from 'typescript';
@@ -19,16 +17,11 @@ export type ContentFile = {
   places: Map<string, Place>;
 };
 
-/** The export a content file must have: its file name in camelCase (south-africa.ts: southAfrica). */
-export const exportName = (file: string) =>
-  path.basename(file, '.ts').replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
-/** A field's path as editors read it: `southAfrica.sections[0].heading`. */
+/** A field's path as editors read it, `southAfrica.sections[0].heading`; it keys `places`. */
 export const fieldName = (at: readonly PropertyKey[]) =>
   at
     .map((key, i) => (typeof key === 'number' ? `[${key}]` : i ? `.${String(key)}` : String(key)))
     .join('');
-/** A field's path as one key: `southAfrica.sections.0.heading`. */
-export const pathKey = (fieldPath: readonly PropertyKey[]) => fieldPath.map(String).join('.');
 
 const IMPORT = "import type { Content } from './schema';";
 
@@ -40,12 +33,10 @@ const slips: Record<number, (line: number) => string> = {
   1137: (line) => `a bracket or brace opened before line ${line} is not closed`,
 };
 
-/**
- * Reads one content file's source.
- * @returns The file as data, or the problems that keep it from being read as data.
- */
+/** One content file's source as data, or the problems that keep it from being read as data. */
 export function readContent(source: string, file: string): ContentFile | Problem[] {
-  const name = exportName(file);
+  // The export's name is the file's in camelCase: south-africa.ts exports southAfrica.
+  const name = path.basename(file, '.ts').replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
   const { diagnostics = [] } = ts.transpileModule(source, { reportDiagnostics: true });
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
   const placeOf = (position: number): Place => {
@@ -80,27 +71,24 @@ export function readContent(source: string, file: string): ContentFile | Problem
 
   const [first] = diagnostics;
   if (first) {
+    const start = first.start ?? 0;
     const at = (d: ts.Diagnostic) => placeOf(d.start ?? 0).line;
-    const hint = slips[first.code]?.(at(first));
+    const hint =
+      slips[first.code]?.(at(first)) ?? ts.flattenDiagnosticMessageText(first.messageText, ' ');
     // A quote that ends a text early leaves the rest of its line an unterminated text.
     const early =
       first.code !== 1002 && diagnostics.some((d) => d.code === 1002 && at(d) === at(first));
-    const apostrophe = early
-      ? "; an apostrophe inside 'quotes' ends the text: write ’ instead"
-      : '';
-    const start = first.start ?? 0;
-    const message = (hint ?? ts.flattenDiagnosticMessageText(first.messageText, ' ')) + apostrophe;
-    problem(start, message, fieldBefore(start));
+    const apostrophe = "; an apostrophe inside 'quotes' ends the text: write ’ instead";
+    problem(start, early ? hint + apostrophe : hint, fieldBefore(start));
     return problems;
   }
 
   const expected = `export const ${name} = { … } satisfies Content['${name}'];`;
   const { statements } = sourceFile;
   const importLine = statements.find(ts.isImportDeclaration);
-  const isExport = (s: ts.Statement) =>
-    ts.canHaveModifiers(s) &&
-    !!ts.getModifiers(s)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-  const exported = statements.filter(ts.isVariableStatement).find(isExport);
+  const exported = statements
+    .filter(ts.isVariableStatement)
+    .find((s) => s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
   if (importLine?.getText(sourceFile) !== IMPORT) {
     const fix = importLine ? 'write it exactly' : 'add it as the first line';
     problem(importLine ?? 0, `the content needs its types from the schema: ${fix}: ${IMPORT}`);
@@ -122,17 +110,13 @@ export function readContent(source: string, file: string): ContentFile | Problem
   const satisfied = declaration.initializer;
   const typed = satisfied && (ts.isSatisfiesExpression(satisfied) || ts.isAsExpression(satisfied));
   const object = typed ? satisfied.expression : satisfied;
-  if (
-    !satisfied ||
-    !ts.isSatisfiesExpression(satisfied) ||
-    satisfied.type.getText(sourceFile) !== `Content['${name}']`
-  ) {
-    const at = (typed ? satisfied.expression : (object ?? declaration)).getEnd() - 1;
+  const type =
+    satisfied && ts.isSatisfiesExpression(satisfied) && satisfied.type.getText(sourceFile);
+  if (type !== `Content['${name}']`)
     problem(
-      at,
+      (object ?? declaration).getEnd() - 1,
       `after the closing brace write satisfies Content['${name}'], which checks the content as you type`,
     );
-  }
   if (!object || !ts.isObjectLiteralExpression(object)) {
     problem(object ?? declaration, `the value must be one group in braces: ${expected}`);
     return problems;
@@ -140,8 +124,8 @@ export function readContent(source: string, file: string): ContentFile | Problem
 
   const places = new Map<string, Place>();
   /** The plain value a node writes, or a problem where it writes anything else. */
-  const read = (node: ts.Expression, at: PropertyKey[]): unknown => {
-    places.set(pathKey(at), placeOf(node.getStart(sourceFile)));
+  const read = (node: ts.Expression, at: PropertyKey[], place: ts.Node = node): unknown => {
+    places.set(fieldName(at), placeOf(place.getStart(sourceFile)));
     if (ts.isStringLiteral(node)) return node.text;
     if (ts.isNumericLiteral(node)) return Number(node.text);
     if (node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword)
@@ -181,8 +165,7 @@ export function readContent(source: string, file: string): ContentFile | Problem
             fieldName([...at, key]),
           );
         seen.set(key, placeOf(property.name.getStart(sourceFile)).line);
-        value[key] = read(property.initializer, [...at, key]);
-        places.set(pathKey([...at, key]), placeOf(property.name.getStart(sourceFile)));
+        value[key] = read(property.initializer, [...at, key], property.name);
       }
       return value;
     }
@@ -197,7 +180,7 @@ export function readContent(source: string, file: string): ContentFile | Problem
       );
       return ts.isNoSubstitutionTemplateLiteral(node) ? node.text : undefined;
     }
-    if (ts.isParenthesizedExpression(node)) return read(node.expression, at);
+    if (ts.isParenthesizedExpression(node)) return read(node.expression, at, place);
     problem(
       node,
       `is ${node.getText(sourceFile).slice(0, 40)}, which is not plain data: write text in quotes, a number, a list [ … ] or a group { … }`,

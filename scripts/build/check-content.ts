@@ -1,8 +1,6 @@
 /**
- * `npm run content:check`, first in every build: one line per problem in content/*.ts, as
- * `file:line:column  field: what to write instead`, in an editor's words, never a stack trace (and,
- * on GitHub Actions, an annotation on the line). Placeholders to replace before going live are
- * listed too, but pass; `--summary` only counts them.
+ * `npm run content:check`, first in every build: one line per problem in content/*.ts, in an
+ * editor's words, never a stack trace (on GitHub Actions, also an annotation on the line).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -55,10 +53,7 @@ function flatten(issues: readonly Issue[], prefix: PropertyKey[] = []): Issue[] 
   });
 }
 
-/**
- * Checks the content files, read as data: against the schema and, once the schema accepts them,
- * against the rules that weigh fields against each other (content-rules.ts).
- */
+/** Checks the content files against the schema and, once it accepts them, content-rules.ts. */
 export function checkContent(files: ContentFile[]): Problem[] {
   const content = Object.fromEntries(files.map((file) => [file.name, file.value]));
   const { data, error } = contentSchema.safeParse(content, { error: explain });

@@ -1,9 +1,6 @@
 /**
- * The content check's rules that weigh a field against other fields, against the site's pages or
- * against the files in public/: links and the sections they name, navigation and section ids, phone
- * numbers read with the site's dialling country, descriptions with the bank's name filled in, years,
- * images, and the go-live list. Pure functions of content the schema has accepted (and of the files
- * in public/ it names, and of the day).
+ * The content check's rules that weigh a field against other fields, the pages, public/ or the day,
+ * in content the schema has accepted; and the go-live list.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import * as phones from 'libphonenumber-js/max';
@@ -50,21 +47,15 @@ function* leaves(value: unknown, path: PropertyKey[]): Generator<[string | numbe
       yield* leaves(child, [...path, Array.isArray(value) ? Number(key) : key]);
 }
 
-/**
- * Every finding of these rules in content the schema has accepted.
- * @param today The day the check runs: the latest copyright year allowed is the next one.
- */
-export function crossFileFindings(content: Content, today = new Date()): Finding[] {
+export function crossFileFindings(content: Content): Finding[] {
   const { site, navigation, southAfrica: page } = content;
+  const today = new Date();
   const findings: Finding[] = [];
   const say = (path: PropertyKey[], message: string, goLive?: true) =>
     findings.push({ path, message, ...(goLive && { goLive }) });
   const anchored = [page.contact, page.contact.prospects, page.contact.clients, page.important];
   const ids = [MAIN_ID, ...[...page.sections, ...anchored].map((section) => section.id)];
-  const anchors: Record<string, string[]> = {
-    [routes.home]: [MAIN_ID],
-    [routes.southAfrica]: ids,
-  };
+  const anchors: Record<string, string[]> = { [routes.home]: [MAIN_ID], [routes.southAfrica]: ids };
   const latest = today.getFullYear() + 1;
 
   for (const [value, path] of leaves(content, [])) {
@@ -93,9 +84,16 @@ export function crossFileFindings(content: Content, today = new Date()): Finding
       if (!number?.isValid()) say(path, `"${value}" ${fix}`);
       if (DRAMA.test(number?.nationalNumber ?? ''))
         say(path, `${value} is from Ofcom's drama range`, true);
-    } else if (['url', 'generalEmail', 'onlineBankingEmail'].includes(field)) {
-      if (EXAMPLE.test(value.replace(/^.*[@/]/, '')))
+    } else if (['url', 'generalEmail', 'onlineBankingEmail', 'contact'].includes(field)) {
+      if (EXAMPLE.test(value.replace(/^.*@|^https:\/\/|[/?#].*$/g, '')))
         say(path, `${value} is an example address`, true);
+    } else if (field === 'expires') {
+      // RFC 9116: security.txt is stale once Expires has passed, so it must be renewed in time.
+      const daysLeft = (Date.parse(value) - today.getTime()) / 86_400_000;
+      const renew = 'write a date under a year ahead';
+      if (daysLeft <= 0) say(path, `${value} has passed, so security.txt is stale: ${renew}`);
+      else if (daysLeft < 30)
+        say(path, `${value} is under 30 days away: ${renew} before it passes`, true);
     } else if (field === 'fspNumber' || field === 'firmReference') {
       if (/^0+$/.test(value))
         say(path, `${value} is a placeholder: write the bank's registered number`, true);
@@ -111,7 +109,7 @@ export function crossFileFindings(content: Content, today = new Date()): Finding
         const words = `"${drawn}", not "${title}": run npm run images`;
         if (drawn !== title) say(path, `${value} was drawn for ${words}`, true);
       }
-    } else if (field === 'id' && path[0] === 'southAfrica' && path.length > 2) {
+    } else if (field === 'id' && path[0] === 'southAfrica') {
       if (ids.filter((id) => id === value).length > 1)
         say(path, 'is the id of another section too: give each its own');
     } else if (where === 'navigation.groupCurrent') {
@@ -122,18 +120,5 @@ export function crossFileFindings(content: Content, today = new Date()): Finding
         say(path, `"${value}" is not the id of an item of navigation.main`);
     }
   }
-
-  // security.txt (RFC 9116), on `today`: stale once Expires has passed, so it must be renewed in
-  // time; and a placeholder mailbox is listed like the others.
-  const { securityTxt } = content;
-  const expires = ['securityTxt', 'expires'];
-  const daysLeft = (Date.parse(securityTxt.expires) - today.getTime()) / 86_400_000;
-  const renew = 'write a date under a year ahead';
-  if (daysLeft <= 0)
-    say(expires, `${securityTxt.expires} has passed, so security.txt is stale: ${renew}`);
-  else if (daysLeft < 30)
-    say(expires, `${securityTxt.expires} is under 30 days away: ${renew} before it passes`, true);
-  if (EXAMPLE.test(securityTxt.contact.replace(/^.*@|^https:\/\/|[/?#].*$/g, '')))
-    say(['securityTxt', 'contact'], `${securityTxt.contact} is an example address`, true);
   return findings;
 }

@@ -125,66 +125,50 @@ export function readContent(source: string, file: string): ContentFile | Problem
   const places = new Map<string, Place>();
   /** The plain value a node writes, or a problem where it writes anything else. */
   const read = (node: ts.Expression, at: PropertyKey[], place: ts.Node = node): unknown => {
-    places.set(fieldName(at), placeOf(place.getStart(sourceFile)));
+    const field = fieldName(at);
+    places.set(field, placeOf(place.getStart(sourceFile)));
     if (ts.isStringLiteral(node)) return node.text;
     if (ts.isNumericLiteral(node)) return Number(node.text);
-    if (node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword)
-      return node.kind === ts.SyntaxKind.TrueKeyword;
-    if (
-      ts.isPrefixUnaryExpression(node) &&
-      node.operator === ts.SyntaxKind.MinusToken &&
-      ts.isNumericLiteral(node.operand)
-    )
-      return -Number(node.operand.text);
+    if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
+    if (node.kind === ts.SyntaxKind.FalseKeyword) return false;
+    const minus = ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken;
+    if (minus && ts.isNumericLiteral(node.operand)) return -Number(node.operand.text);
     if (ts.isArrayLiteralExpression(node))
       return node.elements.map((element, i) => read(element, [...at, i]));
     if (ts.isObjectLiteralExpression(node)) {
       const value: Record<string, unknown> = {};
       const seen = new Map<string, number>();
       for (const property of node.properties) {
-        const key =
-          property.name &&
-          (ts.isIdentifier(property.name) ||
-            ts.isStringLiteral(property.name) ||
-            ts.isNumericLiteral(property.name))
-            ? property.name.text
-            : undefined;
-        if (!key || !ts.isPropertyAssignment(property)) {
+        const key = property.name;
+        const named =
+          key && (ts.isIdentifier(key) || ts.isStringLiteral(key) || ts.isNumericLiteral(key));
+        if (!named || !key.text || !ts.isPropertyAssignment(property)) {
           problem(
             property,
             "is not a field written as name: value: write it like label: 'Contact us'",
-            fieldName(at),
+            field,
           );
           continue;
         }
-        const line = seen.get(key);
-        if (line !== undefined)
-          problem(
-            property.name,
-            `is written twice, here and on line ${line}: keep one`,
-            fieldName([...at, key]),
-          );
-        seen.set(key, placeOf(property.name.getStart(sourceFile)).line);
-        value[key] = read(property.initializer, [...at, key], property.name);
+        const line = seen.get(key.text);
+        const twice = `is written twice, here and on line ${line}: keep one`;
+        if (line !== undefined) problem(key, twice, fieldName([...at, key.text]));
+        seen.set(key.text, placeOf(key.getStart(sourceFile)).line);
+        value[key.text] = read(property.initializer, [...at, key.text], key);
       }
       return value;
     }
-    if (ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) {
-      const dollar = ts.isTemplateExpression(node)
-        ? '; for a value the site fills in, write {name}, without $'
-        : '';
-      problem(
-        node,
-        `is in backquotes \`…\`: write text in single quotes '…'${dollar}`,
-        fieldName(at),
-      );
-      return ts.isNoSubstitutionTemplateLiteral(node) ? node.text : undefined;
-    }
     if (ts.isParenthesizedExpression(node)) return read(node.expression, at, place);
+    // Anything else is code, not data; the value is never used, as the file has a problem.
+    const dollar = ts.isTemplateExpression(node)
+      ? '; for a value the site fills in, write {name}, without $'
+      : '';
     problem(
       node,
-      `is ${node.getText(sourceFile).slice(0, 40)}, which is not plain data: write text in quotes, a number, a list [ … ] or a group { … }`,
-      fieldName(at),
+      ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)
+        ? `is in backquotes \`…\`: write text in single quotes '…'${dollar}`
+        : `is ${node.getText(sourceFile).slice(0, 40)}, which is not plain data: write text in quotes, a number, a list [ … ] or a group { … }`,
+      field,
     );
     return undefined;
   };

@@ -47,13 +47,11 @@ export function readContent(source: string, file: string): ContentFile | Problem
   const fieldBefore = (position: number) => {
     let last: ts.Node | undefined;
     const visit = (node: ts.Node) => {
-      const isField =
-        ts.isPropertyAssignment(node) ||
-        (node !== sourceFile && ts.isArrayLiteralExpression(node.parent));
+      const isField = ts.isPropertyAssignment(node) || ts.isArrayLiteralExpression(node.parent);
       if (isField && node.end <= position && (!last || node.end >= last.end)) last = node;
       ts.forEachChild(node, visit);
     };
-    visit(sourceFile);
+    ts.forEachChild(sourceFile, visit);
     const at: PropertyKey[] = [];
     for (let node = last; node && node !== sourceFile; node = node.parent) {
       if (ts.isPropertyAssignment(node) && !ts.isComputedPropertyName(node.name))
@@ -94,10 +92,9 @@ export function readContent(source: string, file: string): ContentFile | Problem
     problem(importLine ?? 0, `the content needs its types from the schema: ${fix}: ${IMPORT}`);
   }
   const extra = statements.filter((s) => s !== importLine && s !== exported);
-  const declaration = exported?.declarationList.declarations[0];
-  const single =
-    exported?.declarationList.declarations.length === 1 &&
-    (exported.declarationList.flags & ts.NodeFlags.Const) !== 0;
+  const list = exported?.declarationList;
+  const [declaration, ...more] = list?.declarations ?? [];
+  const single = more.length === 0 && !!list && (list.flags & ts.NodeFlags.Const) !== 0;
   if (!declaration || !single || declaration.name.getText(sourceFile) !== name) {
     problem(
       exported ?? extra[0] ?? source.length,

@@ -472,7 +472,6 @@ const securityTxt = z.strictObject({
   preferredLanguages: z.array(rule(isLanguageCode, 'a language tag', 'en')).min(1),
 });
 
-/** All content: each file's export, by its name. */
 export const contentSchema = z.strictObject({
   site,
   contact,

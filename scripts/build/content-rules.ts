@@ -112,12 +112,10 @@ export function crossFileFindings(content: Content): Finding[] {
     } else if (field === 'id' && path[0] === 'southAfrica') {
       if (ids.filter((id) => id === value).length > 1)
         say(path, 'is the id of another section too: give each its own');
-    } else if (where === 'navigation.groupCurrent') {
-      if (!navigation.group.some((item) => item.id === value))
-        say(path, `"${value}" is not the id of an item of navigation.group`);
-    } else if (where === 'southAfrica.section') {
-      if (!navigation.main.some((item) => item.id === value))
-        say(path, `"${value}" is not the id of an item of navigation.main`);
+    } else if (where === 'navigation.groupCurrent' || where === 'southAfrica.section') {
+      const list = where === 'southAfrica.section' ? 'main' : 'group';
+      if (!navigation[list].some((item) => item.id === value))
+        say(path, `"${value}" is not the id of an item of navigation.${list}`);
     }
   }
   return findings;

@@ -1,4 +1,7 @@
-/** Each content field's type, what it is for (hover it) and the rule its own value follows. */
+/**
+ * Each content field's type, what it is for (hover it) and the rule its own value follows; rules
+ * that weigh fields against each other, the pages or public/ are scripts/build/content-rules.ts'.
+ */
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 

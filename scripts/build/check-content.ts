@@ -1,6 +1,7 @@
 /**
  * `npm run content:check`, first in every build: one line per problem in content/*.ts, in an
  * editor's words, never a stack trace (on GitHub Actions, also an annotation on the line).
+ * Placeholders to replace before going live are listed too, but pass; `--summary` only counts them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

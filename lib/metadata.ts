@@ -11,15 +11,11 @@ export function pageTitle(title: string): string {
   return fillTemplate(site.pageTitle, { page: title, division: site.division, name: site.name });
 }
 
-type PageText = {
-  title: string;
-  /** The meta description; it may say {name} and {division}. */
-  description: string;
-};
+type PageText = { title: string; description: string };
 
 /**
- * A page's metadata: title, description, canonical link (from `path`; none for a page that must not
- * be indexed) and share cards. Relative URLs resolve against the root layout's `metadataBase`.
+ * A page's title, description and share cards, and its canonical link if it has a `path` (a page
+ * that must not be indexed has none). Relative URLs resolve against the layout's `metadataBase`.
  */
 export function pageMetadata(page: PageText, path?: string): Metadata {
   const title = pageTitle(page.title);

@@ -14,11 +14,11 @@ function parseSiteUrl(value: string, source: string): URL {
 }
 
 /** The site's address: SITE_URL when set at build time, otherwise content/site.ts. */
-export const siteUrl: URL = process.env.SITE_URL
+export const siteUrl = process.env.SITE_URL
   ? parseSiteUrl(process.env.SITE_URL, 'SITE_URL')
   : parseSiteUrl(site.url, 'content/site.ts url');
 
-/** The absolute address of a path on this site: '/south-africa' → 'https://…/south-africa'. */
+/** '/south-africa' → 'https://…/south-africa'. */
 export function absoluteUrl(path: string): string {
   return new URL(path, siteUrl).href;
 }

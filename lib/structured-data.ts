@@ -1,33 +1,28 @@
-import { parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js/max';
-import type { Contacts, CountryPage } from '@/content/schema';
+import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
+import { contact } from '@/content/contact';
+import type { CountryPage } from '@/content/schema';
+import { site } from '@/content/site';
 import { withBrand } from './metadata';
 import { convertTime, weekdaysBetween } from './hours';
 import { absoluteUrl } from './site-url';
-
-type CountryPageData = {
-  page: CountryPage;
-  contacts: Contacts;
-  path: string;
-  phoneCountry: CountryCode;
-};
 
 /**
  * A country page's JSON-LD: the office as a FinancialService and the 'Back to:' trail as a
  * BreadcrumbList, in one @graph. Hours are in the office's time zone: schema.org reads local time.
  */
-export function countryPageStructuredData({ page, contacts, path, phoneCountry }: CountryPageData) {
+export function countryPageStructuredData(page: CountryPage, path: string) {
   const { office } = page;
   const url = absoluteUrl(path);
-  const { hours } = contacts;
+  const { hours } = contact;
   const international = (phone: string) =>
-    parsePhoneNumberWithError(phone, phoneCountry).formatInternational();
+    parsePhoneNumberWithError(phone, site.phoneCountry).formatInternational();
   const openingHours = {
     '@type': 'OpeningHoursSpecification',
     dayOfWeek: weekdaysBetween(hours.from, hours.to).map((day) => `https://schema.org/${day}`),
     opens: convertTime(hours.opens, hours.timeZone, office.timeZone),
     closes: convertTime(hours.closes, hours.timeZone, office.timeZone),
   };
-  const [, abroad] = contacts.onlineBankingLines;
+  const [, abroad] = contact.onlineBankingLines;
   return {
     '@context': 'https://schema.org',
     '@graph': [
@@ -41,15 +36,15 @@ export function countryPageStructuredData({ page, contacts, path, phoneCountry }
           addressLocality: office.locality,
           addressCountry: office.country,
         },
-        email: contacts.generalEmail,
+        email: contact.generalEmail,
         telephone: international(abroad.phone),
         openingHoursSpecification: [openingHours],
-        contactPoint: contacts.onlineBankingLines.map((line) => ({
+        contactPoint: contact.onlineBankingLines.map((line) => ({
           '@type': 'ContactPoint',
           contactType: page.contact.clients.onlineHeading,
           name: line.label,
           telephone: international(line.phone),
-          email: contacts.onlineBankingEmail,
+          email: contact.onlineBankingEmail,
           hoursAvailable: openingHours,
         })),
       },

@@ -11,13 +11,13 @@ import { MainNav } from '@/components/navigation/main-nav';
 import { JsonLd } from '@/components/seo/json-ld';
 import { ContactSection } from '@/components/sections/contact-section';
 import { Hero } from '@/components/sections/hero';
-import { Intro } from '@/components/sections/intro';
-import { PageBody } from '@/components/layout/page-body';
 import { TextSection } from '@/components/sections/text-section';
+import { Paragraphs } from '@/components/ui/paragraphs';
 import { legalStatements } from '@/lib/legal';
 import { pageMetadata } from '@/lib/metadata';
 import { routes } from '@/lib/routes';
 import { countryPageStructuredData } from '@/lib/structured-data';
+import styles from './page.module.css';
 
 export const metadata: Metadata = pageMetadata(page, routes.southAfrica);
 
@@ -32,10 +32,12 @@ export default function SouthAfricaPage() {
       top={<GroupNav {...navigation} />}
       nav={<MainNav {...navigation} currentId={page.section} />}
     >
-      <Breadcrumb label={page.breadcrumbLabel} backTo={page.backTo} parent={page.parent} />
-      <Hero title={page.title} image={page.hero} />
-      <PageBody>
-        <Intro paragraphs={page.intro} values={values} />
+      <Breadcrumb {...page} />
+      <Hero {...page} />
+      <div className={`${styles.body} site-width`}>
+        <div className={styles.intro}>
+          <Paragraphs paragraphs={page.intro} values={values} />
+        </div>
         {page.sections.map((section) => (
           <TextSection key={section.id} {...section} values={values} />
         ))}
@@ -47,15 +49,8 @@ export default function SouthAfricaPage() {
           office={page.office}
         />
         <TextSection {...page.important} values={values} variant="note" />
-      </PageBody>
-      <JsonLd
-        data={countryPageStructuredData({
-          page,
-          contacts: contact,
-          path: routes.southAfrica,
-          phoneCountry: site.phoneCountry,
-        })}
-      />
+      </div>
+      <JsonLd data={countryPageStructuredData(page, routes.southAfrica)} />
     </PageShell>
   );
 }

@@ -3,13 +3,11 @@ import { fillTemplate } from '@/lib/template';
 import { logoMark } from './logo-mark';
 import styles from './logo.module.css';
 
-type LogoProps = Pick<Site, 'name' | 'division' | 'logoLabel' | 'logoHref'>;
-
 /**
  * The bank's mark and name, linking home. A space parts the name's two lines so the accessible name
  * begins with the words shown (WCAG 2.5.3, label in name).
  */
-export function Logo({ name, division, logoLabel, logoHref }: LogoProps) {
+export function Logo({ name, division, logoLabel, logoHref }: Site) {
   const { size } = logoMark;
   const label = fillTemplate(logoLabel, { name, division });
   return (

@@ -3,8 +3,6 @@ import type { Legal, Site } from '@/content/schema';
 import { MAIN_ID } from './landmarks';
 import { Logo } from './logo';
 import { SiteFooter } from './site-footer';
-import { SiteHeader } from './site-header';
-import { SkipLink } from './skip-link';
 import styles from './page-shell.module.css';
 
 type PageShellProps = {
@@ -12,9 +10,9 @@ type PageShellProps = {
   legal: Legal;
   /** Year of the footer's copyright line. */
   year: number;
-  /** Bar above the logo row, such as the group websites. */
+  /** A bar above the logo row, such as the group websites. */
   top?: ReactNode;
-  /** Navigation beside the logo. */
+  /** Navigation beside the logo: a menu button on small screens, a row under it on wide ones. */
   nav?: ReactNode;
   children: ReactNode;
 };
@@ -26,8 +24,16 @@ type PageShellProps = {
 export function PageShell({ site, legal, year, top, nav, children }: PageShellProps) {
   return (
     <>
-      <SkipLink href={`#${MAIN_ID}`} label={site.skipLink} />
-      <SiteHeader top={top} logo={<Logo {...site} />} nav={nav} />
+      <a className={`${styles.skipLink} site-no-print`} href={`#${MAIN_ID}`}>
+        {site.skipLink}
+      </a>
+      <header className={styles.header}>
+        {top}
+        <div className={`${styles.bar} site-width`}>
+          <Logo {...site} />
+          {nav && <div className={styles.nav}>{nav}</div>}
+        </div>
+      </header>
       <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
         {children}
       </main>

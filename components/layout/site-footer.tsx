@@ -3,11 +3,7 @@ import { legalStatements } from '@/lib/legal';
 import { fillTemplate } from '@/lib/template';
 import styles from './site-footer.module.css';
 
-type SiteFooterProps = Pick<Site, 'copyright' | 'name'> & {
-  legal: Legal;
-  /** Year of the copyright line. */
-  year: number;
-};
+type SiteFooterProps = Site & { legal: Legal; year: number };
 
 /** The page's contentinfo landmark: the legal and regulatory block, its links, the copyright line. */
 export function SiteFooter({ copyright, name, legal, year }: SiteFooterProps) {

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { Surface } from '@/components/ui/surface';
 import styles from './collapsible-nav.module.css';
 
 type CollapsibleNavProps = {
@@ -9,9 +8,7 @@ type CollapsibleNavProps = {
   label: string;
   /** Text of the button that opens the links on small screens, and the panel's title. */
   menuLabel: string;
-  /** Text of the button that closes the panel. */
   closeLabel: string;
-  surface: Surface;
   children: ReactNode;
 };
 
@@ -25,11 +22,10 @@ export function CollapsibleNav({
   label,
   menuLabel,
   closeLabel,
-  surface,
   children,
 }: CollapsibleNavProps) {
   return (
-    <nav className={styles.root} aria-label={label} data-surface={surface}>
+    <nav className={`${styles.root} site-no-print`} aria-label={label}>
       <button type="button" className={styles.toggle} popoverTarget={id}>
         {menuLabel}
       </button>

@@ -1,21 +1,19 @@
 import type { ReactNode } from 'react';
 import type { Navigation } from '@/content/schema';
-import type { Surface } from '@/components/ui/surface';
 import styles from './nav-list.module.css';
 
 type NavListProps = {
   items: Navigation['main'];
   /** Id of the item to mark as current: the section or site the page belongs to. */
   currentId?: string;
-  surface: Surface;
   /** An extra first item, such as a button. */
   first?: ReactNode;
 };
 
 /** A navigation bar's links; the current one has aria-current and a bar, not colour alone. */
-export function NavList({ items, currentId, surface, first }: NavListProps) {
+export function NavList({ items, currentId, first }: NavListProps) {
   return (
-    <ul className={styles.root} data-surface={surface}>
+    <ul className={styles.root}>
       {first && <li className={styles.item}>{first}</li>}
       {items.map((item) => (
         <li key={item.id} className={styles.item}>

@@ -25,11 +25,9 @@ type ContactSectionProps = {
  */
 export function ContactSection(props: ContactSectionProps) {
   const { content, contacts, values, phoneCountry, office } = props;
-  const { prospects, clients } = content;
+  const { prospects, clients, scamWarning } = content;
   const { subject, body, href, ...callBack } = prospects.callBack;
-  const headingId = `${content.id}-heading`;
   const { hours } = contacts;
-  const { scamWarning } = content;
   // The hours as the content gives them, then in the office's own zone, worked out at build.
   const at = (time: string) => <time dateTime={time}>{time}</time>;
   const local = (time: string) => at(convertTime(time, hours.timeZone, office.timeZone));
@@ -44,8 +42,8 @@ export function ContactSection(props: ContactSectionProps) {
   // RFC 6068: spaces and line breaks are percent-encoded, never '+'.
   const mailto = `mailto:${contacts.generalEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
   return (
-    <section id={content.id} className={styles.root} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
+    <section id={content.id} className={styles.root} aria-labelledby={`${content.id}-heading`}>
+      <h2 id={`${content.id}-heading`} className={styles.heading}>
         {content.heading}
       </h2>
       <div className={styles.cards}>

@@ -1,23 +1,17 @@
 import type { CountryPage } from '@/content/schema';
 import styles from './hero.module.css';
 
-type HeroProps = {
-  /** The page's only <h1>. */
-  title: string;
-  image: CountryPage['hero'];
-};
-
-/** A wide banner: the page heading over a picture. */
-export function Hero({ title, image }: HeroProps) {
+/** A wide banner: the page's only <h1> over a picture. */
+export function Hero({ title, hero }: Pick<CountryPage, 'title' | 'hero'>) {
   return (
     <div className={styles.root}>
       {/* eslint-disable-next-line @next/next/no-img-element -- next/image adds just inline styles */}
       <img
         className={styles.image}
-        src={image.src}
-        alt={image.alt}
-        width={image.width}
-        height={image.height}
+        src={hero.src}
+        alt={hero.alt}
+        width={hero.width}
+        height={hero.height}
         fetchPriority="high"
       />
       <div className={`${styles.inner} site-width`}>

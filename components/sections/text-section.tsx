@@ -15,15 +15,14 @@ type TextSectionProps = {
 
 /** A titled section of paragraphs, labelled by its heading. */
 export function TextSection({ id, heading, paragraphs, values, variant }: TextSectionProps) {
-  const headingId = `${id}-heading`;
   return (
     <section
       id={id}
       className={styles.root}
       data-variant={variant ?? 'plain'}
-      aria-labelledby={headingId}
+      aria-labelledby={`${id}-heading`}
     >
-      <h2 id={headingId} className={styles.heading}>
+      <h2 id={`${id}-heading`} className={styles.heading}>
         {heading}
       </h2>
       <div className={styles.body}>

@@ -4,9 +4,8 @@ import styles from './status-panel.module.css';
 type StatusPanelProps = {
   /** Lines of the page's <h1>, shown one under the other and read as one heading. */
   headingLines: ReadonlyArray<string>;
-  /** Sentence under the heading. */
   message: string;
-  /** The way on: button links. */
+  /** Button links. */
   actions: ReactNode;
   /** Small print under the actions, such as a help line. */
   aside?: ReactNode;

@@ -3,12 +3,6 @@
 import { useSyncExternalStore } from 'react';
 import styles from './button.module.css';
 
-type BackButtonProps = {
-  label: string;
-  /** Where to go when there is no page to go back to in this tab. */
-  fallbackHref: string;
-};
-
 /**
  * How long a back navigation may take to start before the button goes home instead: WebKitGTK on a
  * busy machine once took over 500 ms, and went home from a tab that had somewhere to go back to.
@@ -21,7 +15,7 @@ const noSubscription = () => () => {};
  * Goes back one page in this tab's history, or to `fallbackHref` when there is none. Until the page
  * runs JavaScript it keeps its place, invisible and out of the accessibility tree: nothing moves.
  */
-export function BackButton({ label, fallbackHref }: BackButtonProps) {
+export function BackButton({ label, fallbackHref }: { label: string; fallbackHref: string }) {
   const running = useSyncExternalStore(
     noSubscription,
     () => true,

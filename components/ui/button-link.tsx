@@ -1,10 +1,9 @@
 import type { ButtonLink as ButtonLinkContent } from '@/content/schema';
 import styles from './button.module.css';
-import type { Surface } from './surface';
 
 type ButtonLinkProps = ButtonLinkContent & {
-  /** Background it sits on; 'light' unless said. */
-  surface?: Surface;
+  /** The background it sits on: the page, or the dark band of the top bar. */
+  surface?: 'light' | 'dark';
   /** When set, the link opens in a new tab and this text tells screen-reader users so. */
   newTabNotice?: string;
 };

@@ -1,14 +1,9 @@
 import { Fragment, type ReactNode } from 'react';
 import { PLACEHOLDER } from '@/lib/template';
 
-type TemplateTextProps = {
-  /** Content text with {placeholders}, e.g. 'Call us on {phone}.' */
-  text: string;
-  /** What each placeholder shows: text or elements such as links. */
-  values: Readonly<Record<string, ReactNode>>;
-};
+type TemplateTextProps = { text: string; values: Readonly<Record<string, ReactNode>> };
 
-/** A content sentence whose {placeholders} hold elements, so editors keep the whole sentence. */
+/** A content sentence whose {placeholders} hold elements (links), so editors keep the whole sentence. */
 export function TemplateText({ text, values }: TemplateTextProps) {
   // Split on placeholders, the texts between are at even places and the names at odd ones.
   return text.split(PLACEHOLDER).map((part, at) => {

@@ -3,9 +3,19 @@
 import { errorPage } from '@/content/error-page';
 import { legal } from '@/content/legal';
 import { site } from '@/content/site';
-import { ApplicationError } from '@/components/status/application-error';
+import { PageShell } from '@/components/layout/page-shell';
+import { StatusPanel } from '@/components/status/status-panel';
+import { ButtonLink } from '@/components/ui/button-link';
 
 /** Shown in place of a page that failed while running in the browser, inside the root layout. */
 export default function Error() {
-  return <ApplicationError content={errorPage} site={site} legal={legal} />;
+  return (
+    <PageShell site={site} legal={legal} year={errorPage.copyrightYear}>
+      <StatusPanel
+        headingLines={[errorPage.heading]}
+        message={errorPage.message}
+        actions={<ButtonLink {...errorPage.home} />}
+      />
+    </PageShell>
+  );
 }

@@ -1,10 +1,9 @@
 'use client';
 
 import { errorPage } from '@/content/error-page';
-import { legal } from '@/content/legal';
 import { site } from '@/content/site';
-import { ApplicationError } from '@/components/status/application-error';
 import { pageTitle } from '@/lib/metadata';
+import Error from './error';
 import './globals.css';
 
 /** Shown when the root layout or the error page itself fails: it brings its own document and styles. */
@@ -15,7 +14,7 @@ export default function GlobalError() {
         <title>{pageTitle(errorPage.title)}</title>
       </head>
       <body>
-        <ApplicationError content={errorPage} site={site} legal={legal} />
+        <Error />
       </body>
     </html>
   );

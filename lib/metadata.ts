@@ -13,10 +13,7 @@ export function pageTitle(title: string): string {
 
 type PageText = { title: string; description: string };
 
-/**
- * A page's title, description and share cards, and its canonical link if it has a `path` (a page
- * that must not be indexed has none). Relative URLs resolve against the layout's `metadataBase`.
- */
+/** A page's metadata; only a page to index has a `path`, its canonical link (from metadataBase). */
 export function pageMetadata(page: PageText, path?: string): Metadata {
   const title = pageTitle(page.title);
   const description = withBrand(page.description);

@@ -4,10 +4,7 @@ export const routes = {
   southAfrica: '/south-africa',
 } as const;
 
-/**
- * The build strips Next.js's runtime from a page without `javaScript` (scripts/build/strip-js.ts):
- * a page with a client component must say true.
- */
+/** The build strips Next.js's runtime from a page without `javaScript`: scripts/build/strip-js.ts. */
 type ExportedPage = { route: string; file: string; javaScript: boolean };
 
 /** The pages with an address of their own, in the sitemap's order. */
@@ -19,10 +16,7 @@ const pages: readonly ExportedPage[] = [
 /** The only paths a link on the site may lead to. */
 export const pageRoutes = pages.map((page) => page.route);
 
-/**
- * The not-found page, under Next.js's name for its route: servers answer every other address with
- * its file and status 404. It runs JavaScript to log the address and to go back in history.
- */
+/** The not-found page, by Next.js's name: servers answer every other address with it, and 404. */
 export const notFoundPage = { route: '/_not-found', file: '404.html', javaScript: true };
 
 export const exportedPages = [...pages, notFoundPage];

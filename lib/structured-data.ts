@@ -6,16 +6,14 @@ import { withBrand } from './metadata';
 import { convertTime, weekdaysBetween } from './hours';
 import { absoluteUrl } from './site-url';
 
-/**
- * A country page's JSON-LD: the office as a FinancialService and the 'Back to:' trail as a
- * BreadcrumbList, in one @graph. Hours are in the office's time zone: schema.org reads local time.
- */
+/** A country page's JSON-LD: its office (a FinancialService) and 'Back to:' trail (BreadcrumbList). */
 export function countryPageStructuredData(page: CountryPage, path: string) {
   const { office } = page;
   const url = absoluteUrl(path);
   const { hours } = contact;
   const international = (phone: string) =>
     parsePhoneNumberWithError(phone, site.phoneCountry).formatInternational();
+  // schema.org reads opening hours as local time: the office's.
   const openingHours = {
     '@type': 'OpeningHoursSpecification',
     dayOfWeek: weekdaysBetween(hours.from, hours.to).map((day) => `https://schema.org/${day}`),

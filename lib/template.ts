@@ -1,7 +1,6 @@
 /** A {placeholder} in a content text, its name captured (the schema checks them as editors write). */
 export const PLACEHOLDER = /\{(\w+)\}/g;
 
-/** Values a content text may name in `{braces}`. */
 type TemplateValues = Readonly<Record<string, string | number>>;
 
 /** Fills a content text's `{name}` placeholders; throws on one that `values` does not offer. */

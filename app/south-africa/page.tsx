@@ -6,8 +6,9 @@ import { site } from '@/content/site';
 import { southAfrica as page } from '@/content/south-africa';
 import { PageShell } from '@/components/layout/page-shell';
 import { Breadcrumb } from '@/components/navigation/breadcrumb';
+import { CollapsibleNav } from '@/components/navigation/collapsible-nav';
 import { GroupNav } from '@/components/navigation/group-nav';
-import { MainNav } from '@/components/navigation/main-nav';
+import { NavList } from '@/components/navigation/nav-list';
 import { JsonLd } from '@/components/seo/json-ld';
 import { ContactSection } from '@/components/sections/contact-section';
 import { Hero } from '@/components/sections/hero';
@@ -30,7 +31,16 @@ export default function SouthAfricaPage() {
       legal={legal}
       year={page.copyrightYear}
       top={<GroupNav {...navigation} />}
-      nav={<MainNav {...navigation} currentId={page.section} />}
+      nav={
+        <CollapsibleNav
+          id="main-menu"
+          label={navigation.mainLabel}
+          menuLabel={navigation.mainMenu}
+          closeLabel={navigation.closeMenu}
+        >
+          <NavList items={navigation.main} currentId={page.section} />
+        </CollapsibleNav>
+      }
     >
       <Breadcrumb {...page} />
       <Hero {...page} />

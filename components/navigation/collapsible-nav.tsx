@@ -4,7 +4,6 @@ import styles from './collapsible-nav.module.css';
 type CollapsibleNavProps = {
   /** Id of the menu panel: unique on the page. */
   id: string;
-  /** Accessible name of the navigation landmark. */
   label: string;
   /** Text of the button that opens the links on small screens, and the panel's title. */
   menuLabel: string;

@@ -6,7 +6,6 @@ type NavListProps = {
   items: Navigation['main'];
   /** Id of the item to mark as current: the section or site the page belongs to. */
   currentId?: string;
-  /** An extra first item, such as a button. */
   first?: ReactNode;
 };
 

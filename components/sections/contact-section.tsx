@@ -12,7 +12,6 @@ import styles from './contact-section.module.css';
 type ContactSectionProps = {
   content: CountryPage['contact'];
   contacts: Contacts;
-  /** What each {placeholder} in the cards' paragraphs shows. */
   values: Readonly<Record<string, ReactNode>>;
   phoneCountry: CountryCode;
   /** The office, whose time zone the hours are also given in. */
@@ -43,30 +42,24 @@ export function ContactSection(props: ContactSectionProps) {
   const mailto = `mailto:${contacts.generalEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
   return (
     <section id={content.id} className={styles.root} aria-labelledby={`${content.id}-heading`}>
-      <h2 id={`${content.id}-heading`} className={styles.heading}>
-        {content.heading}
-      </h2>
+      <h2 id={`${content.id}-heading`}>{content.heading}</h2>
       <div className={styles.cards}>
         <article className={styles.card} aria-labelledby={prospects.id}>
-          <h3 id={prospects.id} className={styles.cardHeading}>
-            {prospects.heading}
-          </h3>
+          <h3 id={prospects.id}>{prospects.heading}</h3>
           <Paragraphs paragraphs={prospects.paragraphs} values={values} />
           <p className={styles.action}>
             <ButtonLink {...callBack} href={href ?? mailto} />
           </p>
         </article>
         <article className={styles.card} aria-labelledby={clients.id}>
-          <h3 id={clients.id} className={styles.cardHeading}>
-            {clients.heading}
-          </h3>
+          <h3 id={clients.id}>{clients.heading}</h3>
           <Paragraphs paragraphs={clients.paragraphs} values={values} />
           <h4 className={styles.subheading}>{clients.generalHeading}</h4>
           <p>
             <EmailLink email={contacts.generalEmail} />
           </p>
           <h4 className={styles.subheading}>{clients.onlineHeading}</h4>
-          <ul className={styles.lines}>
+          <ul>
             {contacts.onlineBankingLines.map((line) => (
               <li key={line.phone}>
                 <TemplateText
@@ -92,9 +85,7 @@ export function ContactSection(props: ContactSectionProps) {
         </article>
       </div>
       <div className={styles.warning} role="note" aria-labelledby={`${content.id}-warning`}>
-        <h3 id={`${content.id}-warning`} className={styles.cardHeading}>
-          {scamWarning.heading}
-        </h3>
+        <h3 id={`${content.id}-warning`}>{scamWarning.heading}</h3>
         <Paragraphs paragraphs={scamWarning.paragraphs} />
       </div>
     </section>

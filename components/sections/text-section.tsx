@@ -7,7 +7,6 @@ type TextSectionProps = {
   id: string;
   heading: string;
   paragraphs: ReadonlyArray<Paragraph>;
-  /** What each {placeholder} in the paragraphs shows. */
   values: Readonly<Record<string, ReactNode>>;
   /** 'plain' prose, or a 'note' set apart on a tinted panel (small print). */
   variant?: 'plain' | 'note';

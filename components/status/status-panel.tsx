@@ -5,7 +5,6 @@ type StatusPanelProps = {
   /** Lines of the page's <h1>, shown one under the other and read as one heading. */
   headingLines: ReadonlyArray<string>;
   message: string;
-  /** Button links. */
   actions: ReactNode;
   /** Small print under the actions, such as a help line. */
   aside?: ReactNode;

@@ -3,10 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import styles from './button.module.css';
 
-/**
- * How long a back navigation may take to start before the button goes home instead: WebKitGTK on a
- * busy machine once took over 500 ms, and went home from a tab that had somewhere to go back to.
- */
+/** How long going back may take to start before the button goes home: WebKitGTK once took 500+ ms. */
 const START_TIMEOUT_MS = 1000;
 
 const noSubscription = () => () => {};

@@ -4,10 +4,7 @@ import { absoluteUrl } from '@/lib/site-url';
 // A static export needs every route written at build time: out/.well-known/security.txt.
 export const dynamic = 'force-static';
 
-/**
- * The site's security.txt (RFC 9116): its fields from content/security-txt.ts, one per line, and
- * its own address (Canonical) from the site's. The servers send it as text/plain; charset=utf-8.
- */
+/** The site's security.txt (RFC 9116), from content/security-txt.ts and the site's address. */
 export function GET(): Response {
   const fields = [
     ['Contact', securityTxt.contact],

@@ -18,7 +18,7 @@ export function pageMetadata(page: PageText, path?: string): Metadata {
   const title = pageTitle(page.title);
   const description = withBrand(page.description);
   const { src: url, width, height, alt } = site.shareImage;
-  const image = { url, width, height, alt: withBrand(alt) };
+  const shared = { title, description, images: [{ url, width, height, alt: withBrand(alt) }] };
   return {
     title: { absolute: title },
     description,
@@ -27,11 +27,9 @@ export function pageMetadata(page: PageText, path?: string): Metadata {
       type: 'website',
       siteName: `${site.name} ${site.division}`,
       locale: site.language.replace('-', '_'),
-      title,
-      description,
-      images: [image],
+      ...shared,
       ...(path !== undefined && { url: path }),
     },
-    twitter: { card: 'summary_large_image', title, description, images: [image] },
+    twitter: { card: 'summary_large_image', ...shared },
   };
 }

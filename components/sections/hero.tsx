@@ -7,7 +7,7 @@ export function Hero({ title, hero }: Pick<CountryPage, 'title' | 'hero'>) {
     <div className={styles.root}>
       {/* eslint-disable-next-line @next/next/no-img-element -- next/image adds just inline styles */}
       <img
-        className={styles.image}
+        className={`${styles.image} site-no-print`}
         src={hero.src}
         alt={hero.alt}
         width={hero.width}

@@ -3,7 +3,6 @@ import type { Paragraph } from '@/content/schema';
 import { TemplateText } from './template-text';
 
 type ParagraphsProps = {
-  /** Content paragraphs: each a text, or texts and links in reading order. */
   paragraphs: ReadonlyArray<Paragraph>;
   /** What each {placeholder} in their texts shows. */
   values?: Readonly<Record<string, ReactNode>>;

@@ -16,13 +16,8 @@ type CollapsibleNavProps = {
  * a popover panel, which needs no JavaScript, tells screen readers its state and closes on Escape
  * or an outside click. Browsers without the Popover API show the wide layout, with no button.
  */
-export function CollapsibleNav({
-  id,
-  label,
-  menuLabel,
-  closeLabel,
-  children,
-}: CollapsibleNavProps) {
+export function CollapsibleNav(props: CollapsibleNavProps) {
+  const { id, label, menuLabel, closeLabel, children } = props;
   return (
     <nav className={`${styles.root} site-no-print`} aria-label={label}>
       <button type="button" className={styles.toggle} popoverTarget={id}>

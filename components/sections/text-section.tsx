@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
-import type { Paragraph } from '@/content/schema';
+import type { CountryPage } from '@/content/schema';
 import { Paragraphs } from '@/components/ui/paragraphs';
 import styles from './text-section.module.css';
 
-type TextSectionProps = {
-  id: string;
-  heading: string;
-  paragraphs: ReadonlyArray<Paragraph>;
+type TextSectionProps = CountryPage['important'] & {
   values: Readonly<Record<string, ReactNode>>;
   /** 'plain' prose, or a 'note' set apart on a tinted panel (small print). */
   variant?: 'plain' | 'note';

@@ -7,10 +7,9 @@ import styles from './email-link.module.css';
  * <wbr> as a space.
  */
 export function EmailLink({ email }: { email: string }) {
-  const parts = email.split(/(?<=@)|(?=\.)/);
   return (
     <a className={styles.root} href={`mailto:${email}`} aria-label={email}>
-      {parts.map((part, index) => (
+      {email.split(/(?<=@)|(?=\.)/).map((part, index) => (
         <Fragment key={index}>
           {index > 0 && <wbr />}
           {part}

@@ -7,12 +7,11 @@ type SiteFooterProps = Site & { legal: Legal; year: number };
 
 /** The page's contentinfo landmark: the legal and regulatory block, its links, the copyright line. */
 export function SiteFooter({ copyright, name, legal, year }: SiteFooterProps) {
-  const statements = Object.values(legalStatements(legal, name));
   return (
     <footer className={styles.root}>
       <div className={`${styles.inner} site-width`}>
         <h2 className={styles.heading}>{legal.heading}</h2>
-        {statements.map((statement) => (
+        {Object.values(legalStatements(legal, name)).map((statement) => (
           <p key={statement}>{statement}</p>
         ))}
         <nav aria-label={legal.linksLabel}>

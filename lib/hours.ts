@@ -11,11 +11,10 @@ export function weekdaysBetween(from: Weekday, to: Weekday): Weekday[] {
 const wallClock = (timeZone: string, at: number) =>
   Date.parse(`${new Date(at).toLocaleString('sv-SE', { timeZone }).replace(' ', 'T')}Z`);
 
-/** Converts an 'HH:MM' time across time zones on a given day (daylight saving varies by season). */
-export function convertTime(time: string, from: string, to: string, day = new Date()): string {
+/** Converts an 'HH:MM' time across time zones, as of today (daylight saving varies by season). */
+export function convertTime(time: string, from: string, to: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const asIfUtc = new Date(day).setUTCHours(hours, minutes, 0, 0);
+  const asIfUtc = new Date().setUTCHours(hours, minutes, 0, 0);
   const offset = wallClock(from, asIfUtc) - asIfUtc;
-  const instant = asIfUtc - offset;
-  return new Date(wallClock(to, instant)).toISOString().slice(11, 16);
+  return new Date(wallClock(to, asIfUtc - offset)).toISOString().slice(11, 16);
 }

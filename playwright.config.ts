@@ -18,10 +18,9 @@ if (problem) {
 const server = (command: string, at: number) => ({
   command,
   env: { PORT: String(at) },
-  url: `http://127.0.0.1:${at}/`,
+  url: `http://127.0.0.1:${at}`,
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
 });
-/** The server `npm start` uses: out/ with clean URLs and the not-found page. */
 const startServer = server('npm run preview', port);
 /** The production servers, headers and CSP included: nginx, and Cloudflare's own runtime. */
 const productionServers = {
@@ -31,7 +30,7 @@ const productionServers = {
 
 // The out/ checks and the production-server spec prove both servers send the same bytes, so specs
 // of appearance alone run behind one server each (behind both, CI ran out of time).
-const drawnBehindTheOther: Record<keyof typeof productionServers, string[]> = {
+const drawnBehindTheOther: Record<string, string[]> = {
   nginx: ['browser/accessibility.spec.ts'],
   cloudflare: ['browser/screenshots.spec.ts', 'browser/layout.spec.ts', 'browser/print.spec.ts'],
 };
@@ -48,8 +47,6 @@ const playwrightEngines = (['firefox', 'webkit'] as const)
   .filter((browser) => existsSync({ firefox, webkit }[browser].executablePath()))
   .map((browser): Engine => ({ kind: 'playwright', name: `${browser} (playwright)`, browser }));
 
-// Each kind of check has a folder of e2e/ and a script: `npm run test:unit`, `test:out`,
-// `test:browser`, `test:engines`.
 export default defineConfig<object, { engineUnderTest: Engine }>({
   testDir: './e2e',
   fullyParallel: true,
@@ -76,25 +73,22 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
     ...Object.entries(productionServers).map(([name, { url }]) => ({
       name: `${chromiumName} · ${name}`,
       testMatch: 'browser/*.spec.ts',
-      testIgnore: [
-        'browser/smoke.spec.ts',
-        ...drawnBehindTheOther[name as keyof typeof productionServers],
-      ],
-      use: { ...chromium, baseURL: url.slice(0, -1) },
+      testIgnore: ['browser/smoke.spec.ts', ...(drawnBehindTheOther[name] ?? [])],
+      use: { ...chromium, baseURL: url },
       workers: 1,
     })),
     // The cross-engine checks behind nginx, one project per engine: "firefox-esr 140.12.0", ….
     ...[...engines.filter((e) => e.kind !== 'chromium'), ...playwrightEngines].map((engine) => ({
       name: engine.name,
       testMatch: 'engines/*.spec.ts',
-      use: { engineUnderTest: engine, baseURL: productionServers.nginx.url.slice(0, -1) },
+      use: { engineUnderTest: engine, baseURL: productionServers.nginx.url },
       workers: 1,
     })),
     // A short smoke behind the server `npm start` uses.
     {
       name: 'start server',
       testMatch: 'browser/smoke.spec.ts',
-      use: { ...chromium, baseURL: startServer.url.slice(0, -1) },
+      use: { ...chromium, baseURL: startServer.url },
     },
   ],
   webServer: [startServer, ...Object.values(productionServers)],

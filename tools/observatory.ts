@@ -31,16 +31,12 @@ execFileSync('openssl', [...openssl, '-keyout', key, '-out', cert], { stdio: 'ig
 // Trusted by this process alone, as the only CA: the scan talks to 127.0.0.1 and nothing else.
 setDefaultCACertificates([readFileSync(cert, 'utf8')]);
 // nginx answers plain http on its https port with the error 497, here a redirect to https.
-const { stop } = startNginx(
+const nginx = startNginx(
   `listen ${HOST}:${PORT} ssl; ssl_certificate ${cert}; ssl_certificate_key ${key};
     error_page 497 =301 https://${HOST}:${PORT}$request_uri;`,
 );
 try {
-  const answers = () =>
-    fetch(`https://${HOST}:${PORT}/`).then(
-      () => true,
-      () => false,
-    );
+  const answers = () => fetch(`https://${HOST}:${PORT}/`).catch(() => false);
   for (let attempt = 0; !(await answers()); attempt += 1) {
     if (attempt === 50) throw new Error(`nothing listens on ${HOST}:${PORT}`);
     await sleep(100);
@@ -61,6 +57,7 @@ try {
   );
   process.exitCode = grade === 'A+' ? 0 : 1;
 } finally {
-  await stop();
+  nginx.stop();
+  await nginx.exited;
   rmSync(dir, { recursive: true, force: true });
 }

@@ -25,8 +25,6 @@ async function serve(port: number): Promise<void> {
   if (!existsSync(WRANGLER)) {
     throw new Error(`wrangler is not installed: npm run setup, or npm install --prefix ${FOLDER}`);
   }
-  if (!existsSync('out/index.html'))
-    throw new Error('No build to serve: run `npm run build` first.');
   const args = ['dev', '--config', `${FOLDER}/wrangler.jsonc`, '--ip', '127.0.0.1'];
   args.push('--port', String(port), '--inspector-port', String(await freePort()));
   args.push('--show-interactive-dev-session=false', '--log-level', 'warn');
@@ -63,6 +61,5 @@ async function serve(port: number): Promise<void> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const port = Number(process.env.PORT ?? 8787);
-  await runServer('preview:cloudflare', port, () => serve(port));
+  await runServer('preview:cloudflare', 8787, serve);
 }

@@ -55,15 +55,12 @@ export function startNginx(listen: string) {
   const errorLog = path.join(runtimeDir, 'error.log');
   const args = ['-p', runtimeDir, '-c', config, '-e', errorLog, '-g', globals];
   const nginx = spawn(binary, args, { stdio: 'inherit' });
-  // Only once nginx has exited: until then its workers may still write there.
-  const removed = once(nginx, 'exit').then(() =>
-    rmSync(runtimeDir, { recursive: true, force: true }),
-  );
-  const stop = (): Promise<void> => {
-    nginx.kill('SIGQUIT');
-    return removed;
-  };
-  return { nginx, stop };
+  // Removed only once nginx has exited: until then its workers may still write there.
+  const exited = once(nginx, 'exit').then(([code]) => {
+    rmSync(runtimeDir, { recursive: true, force: true });
+    return code as number | null;
+  });
+  return { exited, stop: () => nginx.kill('SIGQUIT') };
 }
 
 const isMain = process.argv[1] === fileURLToPath(import.meta.url);
@@ -75,11 +72,10 @@ if (isMain && process.argv.includes('--config')) {
   }
   process.stdout.write(renderNginxConfig(LISTEN, SITE_ROOT, RUNTIME_DIR));
 } else if (isMain) {
-  const port = Number(process.env.PORT ?? 8080);
-  await runServer('preview:prod', port, async () => {
-    const { nginx, stop } = startNginx(`listen 127.0.0.1:${port};`);
+  await runServer('preview:prod', 8080, (port) => {
+    const { exited, stop } = startNginx(`listen 127.0.0.1:${port};`);
     console.log(`Serving out/ through nginx at http://127.0.0.1:${port} (Ctrl+C to stop)`);
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());
-    nginx.on('exit', (code) => void stop().then(() => process.exit(code ?? 0)));
+    process.on('SIGINT', stop).on('SIGTERM', stop);
+    void exited.then((code) => process.exit(code ?? 0));
   });
 }

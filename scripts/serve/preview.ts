@@ -1,6 +1,5 @@
 // `PORT=3000 npm run preview`: serves out/ on 127.0.0.1 as a static host would: compressed, with
 // clean URLs, the not-found page (404) for every unknown, odd or hostile address, no listings.
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -29,8 +28,6 @@ function isLookup(request: IncomingMessage, exposeErrorPages: boolean): boolean 
 
 /** Serves out/; `exposeErrorPages` serves 404.html with 200, for tools that refuse a 404 answer. */
 export function startPreview(port: number, exposeErrorPages = false): Promise<Server> {
-  if (!existsSync('out/index.html'))
-    throw new Error('out/ has no build: run `npm run build` first.');
   const config = { public: 'out', cleanUrls: true, trailingSlash: false, directoryListing: false };
   const compress = compression();
   const server = createServer((request, response) => {
@@ -41,8 +38,7 @@ export function startPreview(port: number, exposeErrorPages = false): Promise<Se
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const port = Number(process.env.PORT ?? 3000);
-  await runServer('preview', port, async () => {
+  await runServer('preview', 3000, async (port) => {
     await startPreview(port);
     console.log(`Serving out/ at http://127.0.0.1:${port} (Ctrl+C to stop)`);
   });

@@ -5,12 +5,10 @@ const nextConfig: NextConfig = {
   output: 'export',
   // The export has no image server: files are served as they are.
   images: { unoptimized: true },
-  reactStrictMode: true,
   // The build type-checks the site's own code only: tests and tools have configurations of their
   // own, checked by `npm run typecheck`, since some need packages that `npm install` leaves out.
   typescript: { tsconfigPath: 'tsconfig.site.json' },
-  // `npm run dev` answers on localhost and 127.0.0.1 alike; Next.js blocks hot reload from any
-  // origin it is not told about.
+  // Next.js blocks hot reload from origins not listed, and `npm run dev` also answers on 127.0.0.1.
   allowedDevOrigins: ['127.0.0.1'],
   // The CSS is a few kilobytes: inlined, the first response carries everything needed to render.
   experimental: { inlineCss: true },

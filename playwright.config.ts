@@ -3,7 +3,6 @@ import { defineConfig, devices, firefox, webkit } from '@playwright/test';
 import { buildProblem } from './e2e/support/build-freshness';
 import { chromiumArgs, chromiumPath, installedEngines, type Engine } from './e2e/support/browsers';
 
-const isCI = Boolean(process.env.CI);
 /** The first of the ports the test servers take on 127.0.0.1; E2E_PORT moves them all. */
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -50,10 +49,10 @@ const playwrightEngines = (['firefox', 'webkit'] as const)
 export default defineConfig<object, { engineUnderTest: Engine }>({
   testDir: './e2e',
   fullyParallel: true,
-  forbidOnly: isCI,
+  forbidOnly: Boolean(process.env.CI),
   // One per Chromium project; the third runs the other engines, which mostly wait on their drivers.
   workers: 3,
-  reporter: isCI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   // No DOM snapshots or screencasts in traces: they cost every passing test a tenth of its time.
   use: {
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },

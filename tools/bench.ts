@@ -14,7 +14,7 @@ import { startPreview } from '../scripts/serve/preview';
 
 const PORT = 4190;
 const RUNS = 3;
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const KINDS = { document: 'HTML', stylesheet: 'CSS', script: 'JS', image: 'images', font: 'fonts' };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1]!;
@@ -41,11 +41,7 @@ async function load(url: string) {
 
 /** Lighthouse's mobile audit: each category's score, LCP, TBT and CLS. */
 async function audit(url: string, port: number): Promise<number[]> {
-  const result = await lighthouse(url, {
-    port,
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-  });
+  const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: CATEGORIES });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
   const timings = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'];

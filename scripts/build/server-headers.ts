@@ -15,7 +15,6 @@ import { attr, elementsOf, isExecutable, textOf } from '../shared/html';
 const OUT = 'out';
 /** Cloudflare's headers file, read from the folder of assets and never served. */
 const HEADERS_FILE = '_headers';
-const MAX_RULES = 100;
 
 const exported = exportedPages.map((page) => {
   // The inline scripts and styles, as the browser will check them against the policy.
@@ -24,7 +23,10 @@ const exported = exportedPages.map((page) => {
     .filter((e) => e.tagName === 'script' && isExecutable(e) && attr(e, 'src') === undefined)
     .map(textOf);
   const styles = elements.filter((e) => e.tagName === 'style').map(textOf);
-  return { ...page, scripts, styles, policy: contentSecurityPolicy(scripts, styles) };
+  console.log(
+    `server-headers: ${page.file}: ${scripts.length} inline scripts, ${styles.length} inline styles hashed`,
+  );
+  return { ...page, policy: contentSecurityPolicy(scripts, styles) };
 });
 
 // nginx: after try_files or error_page, $uri is the file served, e.g. /south-africa.html. The
@@ -65,18 +67,11 @@ const rules = [
     ...(file.startsWith('_next/static/') ? [`  Cache-Control: ${IMMUTABLE_CACHE}`] : []),
   ]),
 ];
-if (rules.length > MAX_RULES) {
-  throw new Error(
-    `server-headers: ${rules.length} rules in _headers; Cloudflare reads ${MAX_RULES}`,
-  );
+if (rules.length > 100) {
+  throw new Error(`server-headers: ${rules.length} rules in _headers; Cloudflare reads 100`);
 }
 
 mkdirSync(path.dirname(CSP_MAP), { recursive: true });
 writeFileSync(CSP_MAP, map);
 writeFileSync(path.join(OUT, HEADERS_FILE), `${rules.map((rule) => rule.join('\n')).join('\n')}\n`);
-for (const { file, scripts, styles } of exported) {
-  console.log(
-    `server-headers: ${file}: ${scripts.length} inline scripts, ${styles.length} inline styles hashed`,
-  );
-}
 console.log(`server-headers: wrote ${CSP_MAP} and ${OUT}/_headers`);

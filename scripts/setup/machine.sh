@@ -18,9 +18,7 @@ requirements=(
 node_minimum=$(sed -n 's/^ *"node": ">=\([0-9.]*\)".*/\1/p' package.json)
 [ -n "$node_minimum" ] || { echo 'setup: package.json names no Node version (engines.node ">=x.y.z")' >&2; exit 2; }
 node_version=$(node -p 'process.versions.node')
-old_node() {
-  [ "$(printf '%s\n' "$node_minimum" "$node_version" | sort -V | head -n 1)" != "$node_minimum" ]
-}
+old_node() { ! printf '%s\n' "$node_minimum" "$node_version" | sort -VC; }
 # Firefox ESR 140, the oldest ESR in use, unpacked beside apt's (e2e/support/browsers.ts finds it).
 readonly FIREFOX_140=140.12.0esr-1~deb12u1 FIREFOX_140_DIR=.cache/browsers/firefox-esr-140
 # Each with its own lockfile: the site, drivers for engines Playwright can't drive, wrangler, tools.

@@ -14,7 +14,6 @@ export default defineConfig([
   prettier,
   {
     rules: {
-      // One direction: app → components → lib → content, and nothing in the site from outside it.
       'import/no-restricted-paths': [
         'error',
         {

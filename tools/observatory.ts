@@ -1,6 +1,5 @@
-// `npm run observatory` (after a build; needs nginx and openssl): grades the production headers
-// offline with Mozilla's HTTP Observatory scanner. Its HTTPS checks (the redirect from http, then
-// HSTS) need TLS: nginx serves out/ with a throwaway self-signed certificate.
+// `npm run observatory` (after a build; needs nginx and openssl): Mozilla's HTTP Observatory grades
+// nginx's headers offline, over TLS with a throwaway certificate, which its HTTPS checks need.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,9 +1,8 @@
 /**
- * The Worker in front of the static assets, for the addresses wrangler.jsonc's `run_worker_first`
- * lists. It never builds a response (Cloudflare would add none of the _headers to it): it asks the
- * assets for the not-found page, with status 404, at the address the visitor typed, for /404 and
- * /404.html (the assets alone answer 200), and for a malformed escape (/%E0%A4%A) or one that
- * decodes to anything but visible ASCII (/a%0d/), which the assets would first redirect.
+ * For the addresses wrangler.jsonc's `run_worker_first` lists: /404 and /404.html (the assets alone
+ * answer 200), and escapes that are malformed (/%E0%A4%A) or decode to anything but visible ASCII
+ * (/a%0d/), which the assets would first redirect. It asks the assets for the not-found page, with
+ * 404, at the typed address, and never builds a response (Cloudflare would add no _headers to it).
  */
 import { notFoundName, notFoundPage } from '../../lib/routes';
 

@@ -1,16 +1,11 @@
-/**
- * `npm run content:check`, first in every build: one line per problem in content/*.ts, in an
- * editor's words, never a stack trace (on GitHub Actions, also an annotation on the line).
- * Placeholders to replace before going live are listed too, but pass; `--summary` only counts them.
- */
+// `npm run content:check`, first in every build: one line per problem in content/*.ts, in editors'
+// words, never a stack trace (on GitHub, also an annotation); placeholders are listed, but pass.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { contentSchema } from '../../content/schema';
 import { crossFileFindings, type Finding } from './content-rules';
 import { fieldName, readContent, type ContentFile, type Problem } from './read-content';
-
-type Issue = z.core.$ZodIssue;
 
 /** What a value of each type looks like, in an editor's words. */
 const looks: Record<string, string> = {
@@ -42,15 +37,17 @@ const explain: z.core.$ZodErrorMap = (issue) => {
     return "must be text, or a list of texts and links: ['See our ', { label: 'a', href: '/' }]";
 };
 
-/** Zod's issues with full paths, each union resolved to the option the editor meant. */
-function flatten(issues: readonly Issue[], prefix: PropertyKey[] = []): Issue[] {
+/** Zod's issues at full paths (an unknown field's own), each union resolved to the option meant. */
+function flatten(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[] = []): Finding[] {
   return issues.flatMap((issue) => {
     const path = [...prefix, ...issue.path];
     // The option with more to say than "this is another type" is the one the editor meant.
     const meant =
       issue.code === 'invalid_union' &&
       issue.errors.find((list) => list.some((e) => e.path.length > 0 || e.code !== 'invalid_type'));
-    return meant ? flatten(meant, path) : [{ ...issue, path }];
+    if (meant) return flatten(meant, path);
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+    return [{ path: [...path, ...keys], message: issue.message }];
   });
 }
 
@@ -58,12 +55,7 @@ function flatten(issues: readonly Issue[], prefix: PropertyKey[] = []): Issue[] 
 export function checkContent(files: ContentFile[]): Problem[] {
   const content = Object.fromEntries(files.map((file) => [file.name, file.value]));
   const { data, error } = contentSchema.safeParse(content, { error: explain });
-  const findings: Finding[] = error
-    ? flatten(error.issues).map((issue) => ({
-        path: issue.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys] : issue.path,
-        message: issue.message,
-      }))
-    : crossFileFindings(data);
+  const findings = error ? flatten(error.issues) : crossFileFindings(data);
   const problems = findings.map(({ path, message, goLive }) => {
     const source = files.find((file) => file.name === path[0]);
     // A field's own place, or for a missing one the place of the group that should hold it.
@@ -79,15 +71,11 @@ export function checkContent(files: ContentFile[]): Problem[] {
 }
 
 /** Reads every content file as data, or says why one cannot be read. */
-export function loadContent(dir = 'content') {
-  const files: ContentFile[] = [];
-  const problems: Problem[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts') && n !== 'schema.ts')) {
-    const read = readContent(readFileSync(`${dir}/${name}`, 'utf8'), `${dir}/${name}`);
-    if (Array.isArray(read)) problems.push(...read);
-    else files.push(read);
-  }
-  return { files, problems };
+export function loadContent() {
+  const names = readdirSync('content').filter((n) => n.endsWith('.ts') && n !== 'schema.ts');
+  const read = names.map((n) => readContent(readFileSync(`content/${n}`, 'utf8'), `content/${n}`));
+  const problems = read.filter((r) => Array.isArray(r)).flat();
+  return { files: read.filter((r): r is ContentFile => !Array.isArray(r)), problems };
 }
 
 /** A problem as terminals and editors make it clickable: `file:line:column  field: message`. */

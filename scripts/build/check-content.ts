@@ -81,14 +81,11 @@ export function loadContent() {
 /** A problem as terminals and editors make it clickable: `file:line:column  field: message`. */
 export const describe = (p: Problem) => `${p.file}:${p.line}:${p.column}  ${p.field}: ${p.message}`;
 
-/** Percent-escapes what GitHub's workflow commands read as syntax. */
-const escape = (text: string, syntax: RegExp) =>
-  text.replace(syntax, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-
-/** A GitHub Actions workflow command, which annotates the line in the pull request. */
+/** A GitHub Actions workflow command, annotating the line; what it reads as syntax is %-escaped. */
 export function annotation(p: Problem): string {
-  const where = `file=${escape(p.file, /[%\r\n:,]/g)},line=${p.line},col=${p.column}`;
-  const message = escape(`${p.field}: ${p.message}`, /[%\r\n]/g);
+  const file = p.file.replace(/[%\r\n:,]/g, encodeURIComponent);
+  const where = `file=${file},line=${p.line},col=${p.column}`;
+  const message = `${p.field}: ${p.message}`.replace(/[%\r\n]/g, encodeURIComponent);
   return `::${p.goLive ? 'warning' : 'error'} ${where},title=content check::${message}`;
 }
 

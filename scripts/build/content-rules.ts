@@ -1,7 +1,5 @@
-/**
- * The content check's rules that weigh a field against other fields, the pages, public/ or the day,
- * in content the schema has accepted; and the go-live list.
- */
+// The content check's rules that weigh a field against other fields, the pages, public/ or the day,
+// in content the schema has accepted; and the go-live list.
 import { existsSync, readFileSync } from 'node:fs';
 import * as phones from 'libphonenumber-js/max';
 import { MAIN_ID } from '../../components/layout/landmarks';

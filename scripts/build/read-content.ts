@@ -1,7 +1,5 @@
-/**
- * Reads a content file as data without running it, noting where each field is written. Anything
- * else (another statement, a template literal, a computed value) is a problem, before tsc sees it.
- */
+// Reads a content file as data without running it, noting where each field is written. Anything
+// else (another statement, a template literal, a computed value) is a problem, before tsc sees it.
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -160,13 +158,9 @@ export function readContent(source: string, file: string): ContentFile | Problem
     const dollar = ts.isTemplateExpression(node)
       ? '; for a value the site fills in, write {name}, without $'
       : '';
-    problem(
-      node,
-      ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)
-        ? `is in backquotes \`…\`: write text in single quotes '…'${dollar}`
-        : `is ${node.getText(sourceFile).slice(0, 40)}, which is not plain data: write text in quotes, a number, a list [ … ] or a group { … }`,
-      field,
-    );
+    const backquotes = `is in backquotes \`…\`: write text in single quotes '…'${dollar}`;
+    const code = `is ${node.getText(sourceFile).slice(0, 40)}, which is not plain data: write text in quotes, a number, a list [ … ] or a group { … }`;
+    problem(node, ts.isTemplateLiteral(node) ? backquotes : code, field);
     return undefined;
   };
   const value = read(object, [name]);

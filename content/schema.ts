@@ -35,14 +35,14 @@ function unseen(value: string, allowed = ''): string | undefined {
   const where = at === 0 ? 'at the start' : `after "${chars.slice(0, at).join('').slice(-24)}"`;
   return `has ${UNSEEN[c] ?? 'an invisible control character'} (${code}) ${where}: delete it (it may come from copying out of a document)`;
 }
-/** An address, number or name: a string with no invisible characters. */
+/** An address, number or name: no invisible characters (one stops the checks that follow). */
 const plain = z.string().superRefine((value, ctx) => {
   const found = unseen(value);
-  if (found) ctx.addIssue({ code: 'custom', message: found });
+  if (found) ctx.addIssue({ code: 'custom', message: found, continue: false });
 });
 /** A text rule; its message reads `"value" is not {what}: write it like {example}`. */
 const rule = (test: RegExp | ((value: string) => boolean), what: string, example: string) =>
-  plain.refine((v) => !!unseen(v) || (typeof test === 'function' ? test(v) : test.test(v)), {
+  plain.refine((v) => (typeof test === 'function' ? test(v) : test.test(v)), {
     error: (issue) => `"${String(issue.input)}" is not ${what}: write it like ${example}`,
   });
 /** What an editor used to HTML, Markdown or code might type into a text, and what to write instead. */
@@ -93,10 +93,10 @@ const template = (offers = '', { blank = false } = {}) =>
     if (!blank && !value.trim()) say('is empty: write the text');
     const found = unseen(value, '\n\u00a0\u00ad\u200c\u200d\u202f');
     if (found) say(found);
-    const slip = slips
-      .map(([pattern, hint]) => [pattern.exec(value), hint] as const)
-      .find(([m]) => m);
-    if (slip) return say(slip[1](slip[0]!, offer));
+    for (const [pattern, hint] of slips) {
+      const m = pattern.exec(value);
+      if (m) return say(hint(m, offer));
+    }
     for (const [used] of value.matchAll(/\{\w+\}/g))
       if (!offers.includes(used)) say(`uses ${used}; this text offers ${offer}`);
   });

@@ -1,12 +1,3 @@
-import { WEEKDAYS, type Weekday } from '@/content/schema';
-
-/** Every day from `from` to `to` ('Monday' to 'Friday'), wrapping past Sunday if need be. */
-export function weekdaysBetween(from: Weekday, to: Weekday): Weekday[] {
-  const start = WEEKDAYS.indexOf(from);
-  const length = ((WEEKDAYS.indexOf(to) - start + 7) % 7) + 1;
-  return Array.from({ length }, (_, i) => WEEKDAYS[(start + i) % 7] ?? from);
-}
-
 /** An instant's wall-clock time in a time zone, read as if it were UTC (Swedish dates are ISO). */
 const wallClock = (timeZone: string, at: number) =>
   Date.parse(`${new Date(at).toLocaleString('sv-SE', { timeZone }).replace(' ', 'T')}Z`);

@@ -1,9 +1,9 @@
 import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
 import { contact } from '@/content/contact';
-import type { CountryPage } from '@/content/schema';
+import { WEEKDAYS, type CountryPage } from '@/content/schema';
 import { site } from '@/content/site';
 import { withBrand } from './metadata';
-import { convertTime, weekdaysBetween } from './hours';
+import { convertTime } from './hours';
 import { absoluteUrl } from './site-url';
 
 /** A country page's JSON-LD: its office (a FinancialService) and 'Back to:' trail (BreadcrumbList). */
@@ -13,10 +13,13 @@ export function countryPageStructuredData(page: CountryPage, path: string) {
   const { hours } = contact;
   const international = (phone: string) =>
     parsePhoneNumberWithError(phone, site.phoneCountry).formatInternational();
+  // The open days: from `from` through `to`, wrapping past Sunday if need be.
+  const week = [...WEEKDAYS.slice(WEEKDAYS.indexOf(hours.from)), ...WEEKDAYS];
+  const openDays = week.slice(0, week.indexOf(hours.to) + 1);
   // schema.org reads opening hours as local time: the office's.
   const openingHours = {
     '@type': 'OpeningHoursSpecification',
-    dayOfWeek: weekdaysBetween(hours.from, hours.to).map((day) => `https://schema.org/${day}`),
+    dayOfWeek: openDays.map((day) => `https://schema.org/${day}`),
     opens: convertTime(hours.opens, hours.timeZone, office.timeZone),
     closes: convertTime(hours.closes, hours.timeZone, office.timeZone),
   };

@@ -20,13 +20,8 @@ export function Logo({ name, division, logoLabel, logoHref }: Site) {
         aria-hidden="true"
       >
         <rect width={size} height={size} rx={logoMark.radius} fill="currentColor" />
-        <path className={styles.roof} d={logoMark.roof} fill="#fff" />
-        <path
-          className={styles.base}
-          d={logoMark.base}
-          stroke="#fff"
-          strokeWidth={logoMark.baseWidth}
-        />
+        <path d={logoMark.roof} />
+        <path className={styles.base} d={logoMark.base} strokeWidth={logoMark.baseWidth} />
       </svg>
       <span className={styles.text}>
         <span className={styles.name}>{name}</span>{' '}

@@ -33,7 +33,6 @@ export default function SouthAfricaPage() {
       top={<GroupNav {...navigation} />}
       nav={
         <CollapsibleNav
-          id="main-menu"
           label={navigation.mainLabel}
           menuLabel={navigation.mainMenu}
           closeLabel={navigation.closeMenu}
@@ -52,11 +51,10 @@ export default function SouthAfricaPage() {
           <TextSection key={section.id} {...section} values={values} />
         ))}
         <ContactSection
-          content={page.contact}
+          {...page}
           contacts={contact}
           values={values}
           phoneCountry={site.phoneCountry}
-          office={page.office}
         />
         <TextSection {...page.important} values={values} variant="note" />
       </div>

@@ -31,7 +31,7 @@ export function PageShell({ site, legal, year, top, nav, children }: PageShellPr
         {top}
         <div className={`${styles.bar} site-width`}>
           <Logo {...site} />
-          {nav && <div className={styles.nav}>{nav}</div>}
+          {nav}
         </div>
       </header>
       <main id={MAIN_ID} className={styles.main} tabIndex={-1}>

@@ -1,9 +1,7 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import styles from './collapsible-nav.module.css';
 
 type CollapsibleNavProps = {
-  /** Id of the menu panel: unique on the page. */
-  id: string;
   label: string;
   /** Text of the button that opens the links on small screens, and the panel's title. */
   menuLabel: string;
@@ -16,8 +14,8 @@ type CollapsibleNavProps = {
  * a popover panel, which needs no JavaScript, tells screen readers its state and closes on Escape
  * or an outside click. Browsers without the Popover API show the wide layout, with no button.
  */
-export function CollapsibleNav(props: CollapsibleNavProps) {
-  const { id, label, menuLabel, closeLabel, children } = props;
+export function CollapsibleNav({ label, menuLabel, closeLabel, children }: CollapsibleNavProps) {
+  const id = useId();
   return (
     <nav className={`${styles.root} site-no-print`} aria-label={label}>
       <button type="button" className={styles.toggle} popoverTarget={id}>

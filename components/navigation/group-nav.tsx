@@ -9,12 +9,7 @@ export function GroupNav(nav: Navigation) {
   return (
     <div className={`${styles.root} site-no-print`}>
       <div className={`${styles.inner} site-width`}>
-        <CollapsibleNav
-          id="group-menu"
-          label={nav.groupLabel}
-          menuLabel={nav.groupMenu}
-          closeLabel={nav.closeMenu}
-        >
+        <CollapsibleNav label={nav.groupLabel} menuLabel={nav.groupMenu} closeLabel={nav.closeMenu}>
           <div className={styles.lists}>
             <NavList items={nav.group} currentId={nav.groupCurrent} />
             <NavList items={nav.service} first={<ButtonLink {...nav.logIn} surface="dark" />} />

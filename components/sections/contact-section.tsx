@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import type { CountryCode } from 'libphonenumber-js';
-import type { Contacts, CountryPage } from '@/content/schema';
+import type { Contacts, CountryPage, Site } from '@/content/schema';
 import { ButtonLink } from '@/components/ui/button-link';
 import { EmailLink } from '@/components/ui/email-link';
 import { PhoneLink } from '@/components/ui/phone-link';
@@ -9,13 +8,10 @@ import { TemplateText } from '@/components/ui/template-text';
 import { convertTime } from '@/lib/hours';
 import styles from './contact-section.module.css';
 
-type ContactSectionProps = {
-  content: CountryPage['contact'];
+type ContactSectionProps = Pick<CountryPage, 'contact' | 'office'> & {
   contacts: Contacts;
   values: Readonly<Record<string, ReactNode>>;
-  phoneCountry: CountryCode;
-  /** The office, whose time zone the hours are also given in. */
-  office: CountryPage['office'];
+  phoneCountry: Site['phoneCountry'];
 };
 
 /**
@@ -23,7 +19,7 @@ type ContactSectionProps = {
  * opens a ready e-mail to general enquiries until the bank gives it a page of its own.
  */
 export function ContactSection(props: ContactSectionProps) {
-  const { content, contacts, values, phoneCountry, office } = props;
+  const { contact: content, office, contacts, values, phoneCountry } = props;
   const { prospects, clients, scamWarning } = content;
   const { subject, body, href, ...callBack } = prospects.callBack;
   const { hours } = contacts;

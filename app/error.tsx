@@ -10,7 +10,7 @@ import { ButtonLink } from '@/components/ui/button-link';
 /** Shown in place of a page that failed while running in the browser, inside the root layout. */
 export default function Error() {
   return (
-    <PageShell site={site} legal={legal} year={errorPage.copyrightYear}>
+    <PageShell site={site} legal={legal} copyrightYear={errorPage.copyrightYear}>
       <StatusPanel
         headingLines={[errorPage.heading]}
         message={errorPage.message}

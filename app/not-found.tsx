@@ -17,7 +17,7 @@ export const metadata: Metadata = pageMetadata(notFound);
 
 export default function NotFound() {
   return (
-    <PageShell site={site} legal={legal} year={notFound.copyrightYear}>
+    <PageShell site={site} legal={legal} copyrightYear={notFound.copyrightYear}>
       <MissingPathLog message={notFound.consoleMessage} />
       <StatusPanel
         headingLines={[notFound.exclamation, notFound.heading]}

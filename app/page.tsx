@@ -12,7 +12,7 @@ export const metadata: Metadata = pageMetadata(home, routes.home);
 
 export default function HomePage() {
   return (
-    <PageShell site={site} legal={legal} year={home.copyrightYear}>
+    <PageShell site={site} legal={legal} copyrightYear={home.copyrightYear}>
       <StatusPanel
         headingLines={[home.title]}
         message={home.lead}

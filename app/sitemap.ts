@@ -2,7 +2,6 @@ import type { MetadataRoute } from 'next';
 import { pageRoutes } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/site-url';
 
-// A static export needs every route written at build time.
 export const dynamic = 'force-static';
 
 export default function sitemap(): MetadataRoute.Sitemap {

@@ -29,7 +29,7 @@ export default function SouthAfricaPage() {
     <PageShell
       site={site}
       legal={legal}
-      year={page.copyrightYear}
+      copyrightYear={page.copyrightYear}
       top={<GroupNav {...navigation} />}
       nav={
         <CollapsibleNav

@@ -8,8 +8,7 @@ import styles from './page-shell.module.css';
 type PageShellProps = {
   site: Site;
   legal: Legal;
-  /** Year of the footer's copyright line. */
-  year: number;
+  copyrightYear: number;
   /** A bar above the logo row, such as the group websites. */
   top?: ReactNode;
   /** Navigation beside the logo: a menu button on small screens, a row under it on wide ones. */
@@ -21,7 +20,7 @@ type PageShellProps = {
  * What every page shares: skip link, banner with logo, main landmark and footer. Main takes focus
  * from the skip link (tabIndex -1), so the next Tab starts from the content.
  */
-export function PageShell({ site, legal, year, top, nav, children }: PageShellProps) {
+export function PageShell({ site, legal, copyrightYear, top, nav, children }: PageShellProps) {
   return (
     <>
       <a className={`${styles.skipLink} site-no-print`} href={`#${MAIN_ID}`}>
@@ -37,7 +36,7 @@ export function PageShell({ site, legal, year, top, nav, children }: PageShellPr
       <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter {...site} legal={legal} year={year} />
+      <SiteFooter {...site} legal={legal} year={copyrightYear} />
     </>
   );
 }

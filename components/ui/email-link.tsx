@@ -2,9 +2,8 @@ import { Fragment } from 'react';
 import styles from './email-link.module.css';
 
 /**
- * An e-mail address opening the mail program. A line too narrow for it breaks after the @ or before
- * a dot (<wbr>), never inside a word; its name is the address alone, since Chromium would read each
- * <wbr> as a space.
+ * An e-mail link that a narrow line breaks only after the @ or before a dot (<wbr>); its name is the
+ * address alone, since Chromium would read each <wbr> as a space.
  */
 export function EmailLink({ email }: { email: string }) {
   return (

@@ -8,7 +8,7 @@ type BreadcrumbProps = Pick<CountryPage, 'breadcrumbLabel' | 'backTo' | 'parent'
 export function Breadcrumb({ breadcrumbLabel, backTo, parent }: BreadcrumbProps) {
   return (
     <nav className={`${styles.root} site-no-print`} aria-label={breadcrumbLabel}>
-      <p className={`${styles.inner} site-width`}>
+      <p className="site-width">
         <TemplateText text={backTo} values={{ parent: <a href={parent.href}>{parent.label}</a> }} />
       </p>
     </nav>

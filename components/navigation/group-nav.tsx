@@ -8,7 +8,7 @@ import styles from './group-nav.module.css';
 export function GroupNav(nav: Navigation) {
   return (
     <div className={`${styles.root} site-no-print`}>
-      <div className={`${styles.inner} site-width`}>
+      <div className="site-width">
         <CollapsibleNav label={nav.groupLabel} menuLabel={nav.groupMenu} closeLabel={nav.closeMenu}>
           <div className={styles.lists}>
             <NavList items={nav.group} currentId={nav.groupCurrent} />

@@ -11,7 +11,7 @@ type PageShellProps = {
   copyrightYear: number;
   /** A bar above the logo row, such as the group websites. */
   top?: ReactNode;
-  /** Navigation beside the logo: a menu button on small screens, a row under it on wide ones. */
+  /** A CollapsibleNav, which places itself: a menu button beside the logo, or a row under it. */
   nav?: ReactNode;
   children: ReactNode;
 };

@@ -484,10 +484,5 @@ export const contentSchema = z.strictObject({
 
 /** All content, by the name each file exports it under: `satisfies Content['home']`. */
 export type Content = z.infer<typeof contentSchema>;
-export type Site = z.infer<typeof site>;
-export type Contacts = z.infer<typeof contact>;
-export type Navigation = z.infer<typeof navigation>;
-export type Legal = z.infer<typeof legal>;
-export type CountryPage = z.infer<typeof countryPage>;
 export type ButtonLink = z.infer<typeof buttonLink>;
 export type Paragraph = z.infer<typeof paragraph>;

@@ -1,8 +1,8 @@
-import type { Legal } from '@/content/schema';
+import type { Content } from '@/content/schema';
 import { fillTemplate } from './template';
 
 /** The legal block's statements, in the footer's order, with the bank's name and numbers filled in. */
-export function legalStatements(legal: Legal, name: string) {
+export function legalStatements(legal: Content['legal'], name: string) {
   const { fspNumber, firmReference } = legal;
   const withName = (text: string) => fillTemplate(text, { name });
   return {

@@ -1,13 +1,13 @@
 import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
 import { contact } from '@/content/contact';
-import { WEEKDAYS, type CountryPage } from '@/content/schema';
+import { WEEKDAYS, type Content } from '@/content/schema';
 import { site } from '@/content/site';
 import { withBrand } from './metadata';
 import { convertTime } from './hours';
 import { absoluteUrl } from './site-url';
 
 /** A country page's JSON-LD: its office (a FinancialService) and 'Back to:' trail (BreadcrumbList). */
-export function countryPageStructuredData(page: CountryPage, path: string) {
+export function countryPageStructuredData(page: Content['southAfrica'], path: string) {
   const { office } = page;
   const url = absoluteUrl(path);
   const { hours } = contact;

@@ -1,4 +1,4 @@
-import type { Site } from '@/content/schema';
+import type { Content } from '@/content/schema';
 import { fillTemplate } from '@/lib/template';
 import { logoMark } from './logo-mark';
 import styles from './logo.module.css';
@@ -7,7 +7,7 @@ import styles from './logo.module.css';
  * The bank's mark and name, linking home. A space parts the name's two lines so the accessible name
  * begins with the words shown (WCAG 2.5.3, label in name).
  */
-export function Logo({ name, division, logoLabel, logoHref }: Site) {
+export function Logo({ name, division, logoLabel, logoHref }: Content['site']) {
   const { size } = logoMark;
   const label = fillTemplate(logoLabel, { name, division });
   return (

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import type { Legal, Site } from '@/content/schema';
+import type { Content } from '@/content/schema';
 import { MAIN_ID } from './landmarks';
 import { Logo } from './logo';
 import { SiteFooter } from './site-footer';
 import styles from './page-shell.module.css';
 
 type PageShellProps = {
-  site: Site;
-  legal: Legal;
+  site: Content['site'];
+  legal: Content['legal'];
   copyrightYear: number;
   /** A bar above the logo row, such as the group websites. */
   top?: ReactNode;

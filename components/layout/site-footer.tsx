@@ -1,9 +1,9 @@
-import type { Legal, Site } from '@/content/schema';
+import type { Content } from '@/content/schema';
 import { legalStatements } from '@/lib/legal';
 import { fillTemplate } from '@/lib/template';
 import styles from './site-footer.module.css';
 
-type SiteFooterProps = Site & { legal: Legal; year: number };
+type SiteFooterProps = Content['site'] & { legal: Content['legal']; year: number };
 
 /** The page's contentinfo landmark: the legal and regulatory block, its links, the copyright line. */
 export function SiteFooter({ copyright, name, legal, year }: SiteFooterProps) {

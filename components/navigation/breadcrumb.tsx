@@ -1,8 +1,8 @@
-import type { CountryPage } from '@/content/schema';
+import type { Content } from '@/content/schema';
 import { TemplateText } from '@/components/ui/template-text';
 import styles from './breadcrumb.module.css';
 
-type BreadcrumbProps = Pick<CountryPage, 'breadcrumbLabel' | 'backTo' | 'parent'>;
+type BreadcrumbProps = Pick<Content['southAfrica'], 'breadcrumbLabel' | 'backTo' | 'parent'>;
 
 /** The 'Back to:' trail to the page one level up. */
 export function Breadcrumb({ breadcrumbLabel, backTo, parent }: BreadcrumbProps) {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { Navigation } from '@/content/schema';
+import type { Content } from '@/content/schema';
 import styles from './nav-list.module.css';
 
 type NavListProps = {
-  items: Navigation['main'];
+  items: Content['navigation']['main'];
   /** Id of the item to mark as current: the section or site the page belongs to. */
   currentId?: string;
   first?: ReactNode;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Contacts, CountryPage, Site } from '@/content/schema';
+import type { Content } from '@/content/schema';
 import { ButtonLink } from '@/components/ui/button-link';
 import { EmailLink } from '@/components/ui/email-link';
 import { PhoneLink } from '@/components/ui/phone-link';
@@ -8,10 +8,10 @@ import { TemplateText } from '@/components/ui/template-text';
 import { convertTime } from '@/lib/hours';
 import styles from './contact-section.module.css';
 
-type ContactSectionProps = Pick<CountryPage, 'contact' | 'office'> & {
-  contacts: Contacts;
+type ContactSectionProps = Pick<Content['southAfrica'], 'contact' | 'office'> & {
+  contacts: Content['contact'];
   values: Readonly<Record<string, ReactNode>>;
-  phoneCountry: Site['phoneCountry'];
+  phoneCountry: Content['site']['phoneCountry'];
 };
 
 /**

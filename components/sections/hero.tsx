@@ -1,8 +1,8 @@
-import type { CountryPage } from '@/content/schema';
+import type { Content } from '@/content/schema';
 import styles from './hero.module.css';
 
 /** A wide banner: the page's only <h1> over a picture. */
-export function Hero({ title, hero }: Pick<CountryPage, 'title' | 'hero'>) {
+export function Hero({ title, hero }: Pick<Content['southAfrica'], 'title' | 'hero'>) {
   return (
     <div className={styles.root}>
       {/* eslint-disable-next-line @next/next/no-img-element -- next/image adds just inline styles */}

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { CountryPage } from '@/content/schema';
+import type { Content } from '@/content/schema';
 import { Paragraphs } from '@/components/ui/paragraphs';
 import styles from './text-section.module.css';
 
-type TextSectionProps = CountryPage['important'] & {
+type TextSectionProps = Content['southAfrica']['important'] & {
   values: Readonly<Record<string, ReactNode>>;
   /** 'plain' prose, or a 'note' set apart on a tinted panel (small print). */
   variant?: 'plain' | 'note';

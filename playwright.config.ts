@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices, firefox, webkit } from '@playwright/test';
 import { buildProblem } from './e2e/support/build-freshness';
-import { chromiumArgs, chromiumPath, installedEngines, type Engine } from './e2e/support/browsers';
+import { chromiumLaunchOptions, installedEngines, type Engine } from './e2e/support/browsers';
 
 /** The first of the ports the test servers take on 127.0.0.1; E2E_PORT moves them all. */
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -34,10 +34,7 @@ const drawnBehindTheOther: Record<string, string[]> = {
   cloudflare: ['browser/screenshots.spec.ts', 'browser/layout.spec.ts', 'browser/print.spec.ts'],
 };
 
-const chromium = {
-  ...devices['Desktop Chrome'],
-  launchOptions: { ...(chromiumPath && { executablePath: chromiumPath }), args: chromiumArgs },
-};
+const chromium = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions };
 const engines = installedEngines();
 const chromiumName = engines.find((e) => e.kind === 'chromium')?.name ?? 'chromium';
 const chromiumMajor = /\d+/.exec(chromiumName)?.[0];
@@ -68,7 +65,6 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
     // No browser: in-process checks of the site's code, and checks of out/ and what serves it.
     { name: 'unit', testMatch: 'unit/*.spec.ts' },
     { name: 'out', testMatch: 'out/*.spec.ts' },
-    // The browser suite in Chromium behind each production server.
     ...Object.entries(productionServers).map(([name, { url }]) => ({
       name: `${chromiumName} · ${name}`,
       testMatch: 'browser/*.spec.ts',
@@ -83,7 +79,6 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
       use: { engineUnderTest: engine, baseURL: productionServers.nginx.url },
       workers: 1,
     })),
-    // A short smoke behind the server `npm start` uses.
     {
       name: 'start server',
       testMatch: 'browser/smoke.spec.ts',

@@ -9,7 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { exportedPages, notFoundPage } from '../lib/routes';
 import { strip } from '../scripts/build/strip-js';
-import { chromiumArgs, chromiumPath } from '../e2e/support/browsers';
+import { chromiumArgs, chromiumLaunchOptions, chromiumPath } from '../e2e/support/browsers';
 import { startPreview } from '../scripts/serve/preview';
 
 const PORT = 4190;
@@ -22,10 +22,7 @@ const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
 /** A cold load: the requests, and the bytes transferred by kind ('other' is mostly the favicon). */
 async function load(url: string) {
-  const browser = await chromium.launch({
-    ...(chromiumPath && { executablePath: chromiumPath }),
-    args: chromiumArgs,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage();
   const bytes: Record<string, number> = { HTML: 0, CSS: 0, JS: 0, images: 0, fonts: 0, other: 0 };
   const sizes: Promise<void>[] = [];

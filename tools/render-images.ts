@@ -6,10 +6,9 @@ import { logoMarkSvg } from '../components/layout/logo-mark';
 import { site } from '../content/site';
 import { southAfrica } from '../content/south-africa';
 import { shareImageTitle } from '../lib/share-image';
-import { chromiumArgs, chromiumPath } from '../e2e/support/browsers';
+import { chromiumLaunchOptions } from '../e2e/support/browsers';
 import { withPngText } from '../scripts/shared/png-text';
 
-/** A colour token of app/globals.css, such as --color-brand. */
 function token(name: string): string {
   const css = readFileSync('app/globals.css', 'utf8');
   const value = new RegExp(`${name}:\\s*(#[0-9a-f]{3,6});`, 'i').exec(css)?.[1];
@@ -49,10 +48,7 @@ const icon = `<body style="margin:0"><img src="${dataUrl(mark)}" width="32" heig
 const appleIcon = `<body style="margin:0;width:180px;height:180px;background:${brand}">
   <img src="${dataUrl(logoMarkSvg(brand, onBrand, 0))}" width="180" height="180" style="display:block"></body>`;
 
-const browser = await chromium.launch({
-  ...(chromiumPath && { executablePath: chromiumPath }),
-  args: chromiumArgs,
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 for (const [file, html, width, height] of [
   [share.file, shareCard, share.width, share.height],
   ['app/icon.png', icon, 32, 32],

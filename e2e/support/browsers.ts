@@ -22,6 +22,12 @@ export const chromiumArgs: string[] = [
   ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
 ];
 
+/** How Playwright launches that Chromium, for the tests and the tools. */
+export const chromiumLaunchOptions = {
+  ...(chromiumPath && { executablePath: chromiumPath }),
+  args: chromiumArgs,
+};
+
 /** Where `npm run setup` unpacks Firefox ESR 140, beside the Firefox ESR that apt installs. */
 export const FIREFOX_ESR_140 = '.cache/browsers/firefox-esr-140/usr/lib/firefox-esr/firefox-esr';
 

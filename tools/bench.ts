@@ -39,8 +39,7 @@ async function load(url: string) {
 /** Lighthouse's mobile audit: each category's score, LCP, TBT and CLS. */
 async function audit(url: string, port: number): Promise<number[]> {
   const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: CATEGORIES });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits } = result!.lhr;
   const timings = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'];
   return [
     ...CATEGORIES.map((id) => Math.round((categories[id]?.score ?? 0) * 100)),

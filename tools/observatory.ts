@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { setDefaultCACertificates } from 'node:tls';
-import { fileURLToPath } from 'node:url';
 import { startNginx } from '../scripts/serve/nginx';
 
 const PORT = Number(process.env.OBSERVATORY_HTTP_PORT ?? 8480);
@@ -19,8 +18,7 @@ if (spawnSync('openssl', ['version']).error)
   throw new Error('openssl is needed for the throwaway certificate');
 // The package downloads the HSTS preload list at install, which cannot happen offline; an empty
 // list only forgoes the bonus for being on it.
-const folder = path.dirname(fileURLToPath(import.meta.resolve(`${SCANNER}/package.json`)));
-const preload = path.join(folder, 'conf/hsts-preload.json');
+const preload = new URL('conf/hsts-preload.json', import.meta.resolve(`${SCANNER}/package.json`));
 if (!existsSync(preload)) writeFileSync(preload, '{}');
 const dir = mkdtempSync(path.join(tmpdir(), 'private-bank-observatory-'));
 const [cert, key] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];

@@ -1,9 +1,7 @@
-/**
- * For the addresses wrangler.jsonc's `run_worker_first` lists: /404 and /404.html (the assets alone
- * answer 200), and escapes that are malformed (/%E0%A4%A) or decode to anything but visible ASCII
- * (/a%0d/), which the assets would first redirect. It asks the assets for the not-found page, with
- * 404, at the typed address, and never builds a response (Cloudflare would add no _headers to it).
- */
+// For the addresses wrangler.jsonc's `run_worker_first` lists: /404 and /404.html (the assets alone
+// answer 200), and escapes that are malformed (/%E0%A4%A) or decode to anything but visible ASCII
+// (/a%0d/), which the assets would first redirect. It asks the assets for the not-found page, with
+// 404, at the typed address, and never builds a response (Cloudflare would add no _headers to it).
 import { notFoundName, notFoundPage } from '../../lib/routes';
 
 type Env = { ASSETS: { fetch(input: URL | Request, init?: RequestInit): Promise<Response> } };
@@ -18,7 +16,6 @@ function isMissing(pathname: string): boolean {
   } catch {
     return true;
   }
-  // No page's address holds anything but visible ASCII (controls, spaces, line separators…).
   return (
     /[^\x21-\x7e]/.test(path) ||
     [notFoundPage.file, notFoundName].includes(path.replace(/^\/+|\/+$/g, ''))

@@ -10,10 +10,7 @@ import { runServer } from './port';
 /** Where serve-handler answers with 404.html and status 404: a path no export writes. */
 const MISSING = '/.not-found';
 
-/**
- * Whether an address may be looked up in the export. serve-handler would answer a malformed escape,
- * a control character or a climb out of the folder with its own 400 page; visitors get ours instead.
- */
+/** Whether serve-handler may look an address up: it answers odd ones with its own 400 page. */
 function isLookup(request: IncomingMessage, exposeErrorPages: boolean): boolean {
   let path: string;
   try {

@@ -6,9 +6,6 @@ import { notFoundName, notFoundPage } from '../../lib/routes';
 
 type Env = { ASSETS: { fetch(input: URL | Request, init?: RequestInit): Promise<Response> } };
 
-/** An address no file has: the assets answer it with the not-found page and status 404. */
-const MISSING = '/__no-such-file__';
-
 function isMissing(pathname: string): boolean {
   let path: string;
   try {
@@ -27,7 +24,7 @@ const worker = {
     const url = new URL(request.url);
     if (!isMissing(url.pathname)) return env.ASSETS.fetch(request);
     const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
-    return env.ASSETS.fetch(new URL(MISSING, url), { method, redirect: 'manual' });
+    return env.ASSETS.fetch(new URL('/__no-such-file__', url), { method, redirect: 'manual' });
   },
 };
 

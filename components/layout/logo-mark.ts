@@ -1,7 +1,4 @@
-/**
- * The bank's mark in a 40 × 40 box: a rounded square with a roof and base. The logo draws it, and
- * `npm run images` draws the icons and the share image from it.
- */
+/** The bank's mark in a 40 × 40 box, drawn by the logo and by `npm run images`. */
 export const logoMark = {
   size: 40,
   radius: 3,

@@ -14,10 +14,7 @@ type ContactSectionProps = Pick<Content['southAfrica'], 'contact' | 'office'> & 
   phoneCountry: Content['site']['phoneCountry'];
 };
 
-/**
- * 'Contact your local team': cards for prospective and existing clients. 'Request a call back'
- * opens a ready e-mail to general enquiries until the bank gives it a page of its own.
- */
+/** Cards for prospects and clients; 'Request a call back' is an e-mail until it has a page. */
 export function ContactSection(props: ContactSectionProps) {
   const { contact: content, office, contacts, values, phoneCountry } = props;
   const { prospects, clients, scamWarning } = content;

@@ -8,10 +8,7 @@ const START_TIMEOUT_MS = 1000;
 
 const noSubscription = () => () => {};
 
-/**
- * Goes back one page in this tab's history, or to `fallbackHref` when there is none. Until the page
- * runs JavaScript it keeps its place, invisible and out of the accessibility tree: nothing moves.
- */
+/** Goes back one page in this tab's history, or to `fallbackHref` when there is none. */
 export function BackButton({ label, fallbackHref }: { label: string; fallbackHref: string }) {
   const running = useSyncExternalStore(
     noSubscription,

@@ -21,9 +21,8 @@ export function BackButton({ label, fallbackHref }: { label: string; fallbackHre
     // popstate, or at least pagehide) soon, however slow the page, so if none comes, go home.
     const goHome = window.setTimeout(() => window.location.assign(fallbackHref), START_TIMEOUT_MS);
     const started = () => window.clearTimeout(goHome);
-    window.addEventListener('beforeunload', started, { once: true });
-    window.addEventListener('popstate', started, { once: true });
-    window.addEventListener('pagehide', started, { once: true });
+    for (const type of ['beforeunload', 'popstate', 'pagehide'])
+      window.addEventListener(type, started, { once: true });
     window.history.back();
   };
   return (

@@ -18,7 +18,11 @@ requirements=(
 node_minimum=$(sed -n 's/^ *"node": ">=\([0-9.]*\)".*/\1/p' package.json)
 [ -n "$node_minimum" ] || { echo 'setup: package.json names no Node version (engines.node ">=x.y.z")' >&2; exit 2; }
 node_version=$(node -p 'process.versions.node')
-old_node() { ! printf '%s\n' "$node_minimum" "$node_version" | sort -VC; }
+problems=0
+missing() { echo "missing: $1"; problems=1; }
+if ! printf '%s\n' "$node_minimum" "$node_version" | sort -VC; then
+  missing "Node $node_minimum or later (this is $node_version): nvm install, which reads .nvmrc"
+fi
 # Firefox ESR 140, the oldest ESR in use, unpacked beside apt's (e2e/support/browsers.ts finds it).
 readonly FIREFOX_140=140.12.0esr-1~deb12u1 FIREFOX_140_DIR=.cache/browsers/firefox-esr-140
 # Each with its own lockfile: the site, drivers for engines Playwright can't drive, wrangler, tools.
@@ -37,11 +41,6 @@ packages=("${missing_packages[@]%%:*}")
 apt_command="apt-get install -y --no-install-recommends ${packages[*]-}"
 
 if [ "${1-}" = "--check" ]; then
-  problems=0
-  missing() { echo "missing: $1"; problems=1; }
-  if old_node; then
-    missing "Node $node_minimum or later (this is $node_version): nvm install, which reads .nvmrc"
-  fi
   for entry in "${missing_packages[@]}"; do
     missing "${entry%%:*}, for ${entry#*:}: npm run setup, or sudo $apt_command"
   done
@@ -54,11 +53,7 @@ if [ "${1-}" = "--check" ]; then
   done
   exit "$problems"
 fi
-
-if old_node; then
-  echo "setup: Node $node_minimum or later is needed (this is $node_version): run nvm install (it reads .nvmrc), then npm run setup again" >&2
-  exit 1
-fi
+((problems == 0)) || exit 1 # setup too needs that Node
 
 if ((${#packages[@]} > 0)); then
   command -v apt-get >/dev/null 2>&1 ||

@@ -30,14 +30,7 @@ export default defineConfig([
   {
     // Content is data: it reads no disk and runs nothing of Node's.
     files: ['content/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ regex: '^node:|^(fs|path|child_process|os)$', message: 'content/ is data' }],
-        },
-      ],
-    },
+    rules: { 'import/no-nodejs-modules': 'error' },
   },
   // Besides eslint-config-next's own: .next/, out/, build/ and next-env.d.ts.
   globalIgnores(['playwright-report/**', 'test-results/**', '**/.wrangler/**', '.cache/**']),

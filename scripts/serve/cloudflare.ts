@@ -33,12 +33,11 @@ async function serve(port: number): Promise<void> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'private-bank-wrangler-'));
   args.push('--persist-to', path.join(scratch, 'state'));
   const env = { ...offlineWrangler, XDG_CONFIG_HOME: scratch };
-  // wrangler runs in a process group of its own: it gets exactly one signal to stop (a second
-  // makes it quit before workerd, its child, has), and the group tells when workerd has gone too.
+  // In a process group of its own, wrangler gets exactly one SIGINT, which stops workerd with it (a
+  // second, SIGHUP or SIGKILL would not), and the group tells when workerd has gone too.
   const wrangler = spawn(WRANGLER, args, { env, stdio: 'inherit', detached: true });
   const group = -(wrangler.pid ?? 0);
   console.log(`Serving out/ on Cloudflare's runtime at http://127.0.0.1:${port} (Ctrl+C to stop)`);
-  // wrangler stops workerd with itself on SIGINT (not on SIGHUP or SIGKILL).
   let stopping = false;
   const stop = () => {
     if (!stopping) process.kill(group, 'SIGINT');

@@ -13,8 +13,6 @@ import { exportedPages, notFoundPage } from '../../lib/routes';
 import { attr, elementsOf, isExecutable, textOf } from '../shared/html';
 
 const OUT = 'out';
-/** Cloudflare's headers file, read from the folder of assets and never served. */
-const HEADERS_FILE = '_headers';
 
 const exported = exportedPages.map((page) => {
   const elements = elementsOf(readFileSync(path.join(OUT, page.file), 'utf8'));
@@ -48,7 +46,7 @@ const replacePolicy = (policy: string) => [
 ];
 const files = readdirSync(OUT, { recursive: true, encoding: 'utf8' })
   .filter((file) => statSync(path.join(OUT, file)).isFile() && !file.endsWith('.html'))
-  .filter((file) => file !== HEADERS_FILE)
+  .filter((file) => file !== '_headers') // Cloudflare reads it from the assets, never serves it
   .sort();
 const rules = [
   [
@@ -71,5 +69,5 @@ if (rules.length > 100) {
 
 mkdirSync(path.dirname(CSP_MAP), { recursive: true });
 writeFileSync(CSP_MAP, map);
-writeFileSync(path.join(OUT, HEADERS_FILE), `${rules.map((rule) => rule.join('\n')).join('\n')}\n`);
+writeFileSync(path.join(OUT, '_headers'), `${rules.map((rule) => rule.join('\n')).join('\n')}\n`);
 console.log(`server-headers: wrote ${CSP_MAP} and ${OUT}/_headers`);

@@ -5,9 +5,7 @@ import path from 'node:path';
 import { exportedPages, notFoundPage } from '../../lib/routes';
 
 const OUT = 'out';
-const routeFiles = exportedPages.map((page) =>
-  page.route === '/' ? 'index' : page.route.slice(1),
-);
+const routeFiles = exportedPages.map(({ route }) => (route === '/' ? 'index' : route.slice(1)));
 const unwanted = readdirSync(OUT, { recursive: true, encoding: 'utf8' }).filter(
   (file) =>
     /(^|\/)__next\.[^/]+\.txt$/.test(file) ||

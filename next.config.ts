@@ -5,8 +5,7 @@ const nextConfig: NextConfig = {
   output: 'export',
   // The export has no image server: files are served as they are.
   images: { unoptimized: true },
-  // The build type-checks the site's own code only: tests and tools have configurations of their
-  // own, checked by `npm run typecheck`, since some need packages that `npm install` leaves out.
+  // The site's code only: `npm run typecheck` checks tests and tools, some with their own packages.
   typescript: { tsconfigPath: 'tsconfig.site.json' },
   // Next.js blocks hot reload from origins not listed, and `npm run dev` also answers on 127.0.0.1.
   allowedDevOrigins: ['127.0.0.1'],

@@ -18,7 +18,6 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const KINDS = { document: 'HTML', stylesheet: 'CSS', script: 'JS', image: 'images', font: 'fonts' };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1]!;
-const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
 /** A cold load: the requests, and the bytes transferred by kind ('other' is mostly the favicon). */
 async function load(url: string) {
@@ -73,7 +72,7 @@ try {
       median(runs.map((r) => r[i]!)),
     );
     const figures = [perf, a11y, best, seo, Math.round(lcp!), Math.round(tbt!), cls!.toFixed(3)];
-    const weights = [...Object.values(bytes), total].map(kB);
+    const weights = [...Object.values(bytes), total].map((n) => (n / 1000).toFixed(1));
     const page = missing ? 'not found' : route;
     rows.push([page, requests, ...weights, (total / limit).toFixed(2), ...figures].map(String));
   }

@@ -7,9 +7,6 @@ import serveHandler from 'serve-handler';
 import { notFoundName, notFoundPage } from '../../lib/routes';
 import { runServer } from './port';
 
-/** Where serve-handler answers with 404.html and status 404: a path no export writes. */
-const MISSING = '/.not-found';
-
 /** Whether serve-handler may look an address up: it answers odd ones with its own 400 page. */
 function isLookup(request: IncomingMessage, exposeErrorPages: boolean): boolean {
   let path: string;
@@ -28,7 +25,8 @@ export function startPreview(port: number, exposeErrorPages = false): Promise<Se
   const config = { public: 'out', cleanUrls: true, trailingSlash: false, directoryListing: false };
   const compress = compression();
   const server = createServer((request, response) => {
-    if (!isLookup(request, exposeErrorPages)) request.url = MISSING;
+    // A path no export writes, which serve-handler answers with 404.html and status 404.
+    if (!isLookup(request, exposeErrorPages)) request.url = '/.not-found';
     compress(request as never, response as never, () => serveHandler(request, response, config));
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));

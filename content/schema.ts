@@ -8,7 +8,6 @@ export const EMAIL = z.regexes.html5Email;
 /** The days of the week, as schema.org and visitors know them. */
 // prettier-ignore
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 const languages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
 /** Characters an editor cannot see, by name; a text may hold the ones it allows. */

@@ -2,14 +2,13 @@ import type { Metadata } from 'next';
 import { site } from '@/content/site';
 import { fillTemplate } from './template';
 
+const brand = { name: site.name, division: site.division };
+
 /** A content text with the bank's name and division filled in for {name} and {division}. */
-export const withBrand = (text: string) =>
-  fillTemplate(text, { name: site.name, division: site.division });
+export const withBrand = (text: string) => fillTemplate(text, brand);
 
 /** A page's browser-tab title: 'South Africa' → 'South Africa | Private Bank | Kestrel Bank'. */
-export function pageTitle(title: string): string {
-  return fillTemplate(site.pageTitle, { page: title, division: site.division, name: site.name });
-}
+export const pageTitle = (title: string) => fillTemplate(site.pageTitle, { ...brand, page: title });
 
 type PageText = { title: string; description: string };
 

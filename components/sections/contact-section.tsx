@@ -23,13 +23,14 @@ export function ContactSection(props: ContactSectionProps) {
   // The hours as the content gives them, then in the office's own zone, worked out at build.
   const at = (time: string) => <time dateTime={time}>{time}</time>;
   const local = (time: string) => at(convertTime(time, hours.timeZone, office.timeZone));
-  const hoursValues = {
+  const clientValues = {
     ...hours,
     opens: at(hours.opens),
     closes: at(hours.closes),
     localOpens: local(hours.opens),
     localCloses: local(hours.closes),
     office: office.locality,
+    email: <EmailLink email={contacts.onlineBankingEmail} />,
   };
   // RFC 6068: spaces and line breaks are percent-encoded, never '+'.
   const mailto = `mailto:${contacts.generalEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
@@ -66,14 +67,11 @@ export function ContactSection(props: ContactSectionProps) {
             ))}
           </ul>
           <p>
-            <TemplateText
-              text={clients.emailLine}
-              values={{ email: <EmailLink email={contacts.onlineBankingEmail} /> }}
-            />
+            <TemplateText text={clients.emailLine} values={clientValues} />
           </p>
           <h4 className={styles.subheading}>{clients.hoursHeading}</h4>
           <p>
-            <TemplateText text={hours.text} values={hoursValues} />
+            <TemplateText text={hours.text} values={clientValues} />
           </p>
         </article>
       </div>

@@ -7,10 +7,5 @@ type TemplateValues = Readonly<Record<string, string | number>>;
 export function fillTemplate(text: string, values: TemplateValues): string {
   const unknown = Array.from(text.matchAll(PLACEHOLDER), (m) => m[1]!).find((n) => !(n in values));
   if (unknown !== undefined) throw new Error(`Unknown placeholder {${unknown}} in "${text}"`);
-  return fillKnown(text, values);
-}
-
-/** A content text with the placeholders these values fill, any other left as written. */
-export function fillKnown(text: string, values: TemplateValues): string {
-  return text.replace(PLACEHOLDER, (match, name: string) => String(values[name] ?? match));
+  return text.replace(PLACEHOLDER, (_, name: string) => String(values[name]));
 }

@@ -6,7 +6,7 @@ import { MAIN_ID } from '../../components/layout/landmarks';
 import { EMAIL, type Content } from '../../content/schema';
 import { pageRoutes, routes } from '../../lib/routes';
 import { shareImageTitle } from '../../lib/share-image';
-import { fillKnown } from '../../lib/template';
+import { fillTemplate } from '../../lib/template';
 import { readPngText } from '../shared/png-text';
 
 /** What is wrong with a field, at its path (its file's export name, then each key or index); `goLive` when it only needs replacing before launch. */
@@ -96,7 +96,7 @@ export function crossFileFindings(content: Content): Finding[] {
       if (/^0+$/.test(value))
         say(path, `${value} is a placeholder: write the bank's registered number`, true);
     } else if (field === 'description') {
-      if (fillKnown(value, { name: site.name, division: site.division }).length > 160)
+      if (fillTemplate(value, { name: site.name, division: site.division }).length > 160)
         say(path, 'is longer than the 160 letters search results show');
     } else if (field === 'src') {
       if (!value.startsWith('/') || !existsSync(`public${value}`))

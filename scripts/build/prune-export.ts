@@ -4,18 +4,17 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { exportedPages, notFoundPage } from '../../lib/routes';
 
-const OUT = 'out';
 const routeFiles = exportedPages.map(({ route }) => (route === '/' ? 'index' : route.slice(1)));
-const unwanted = readdirSync(OUT, { recursive: true, encoding: 'utf8' }).filter(
+const unwanted = readdirSync('out', { recursive: true, encoding: 'utf8' }).filter(
   (file) =>
     /(^|\/)__next\.[^/]+\.txt$/.test(file) ||
     routeFiles.some((base) => file === `${base}.txt`) ||
     file === `${notFoundPage.route.slice(1)}.html`,
 );
-for (const file of unwanted) rmSync(path.join(OUT, file));
+for (const file of unwanted) rmSync(path.join('out', file));
 // Folders that held nothing but payloads.
 for (const folder of routeFiles) {
-  const dir = path.join(OUT, folder);
+  const dir = path.join('out', folder);
   if (existsSync(dir) && readdirSync(dir).length === 0) rmSync(dir, { recursive: true });
 }
 console.log(

@@ -12,10 +12,8 @@ import {
 import { exportedPages, notFoundPage } from '../../lib/routes';
 import { attr, elementsOf, isExecutable, textOf } from '../shared/html';
 
-const OUT = 'out';
-
 const exported = exportedPages.map((page) => {
-  const elements = elementsOf(readFileSync(path.join(OUT, page.file), 'utf8'));
+  const elements = elementsOf(readFileSync(path.join('out', page.file), 'utf8'));
   const scripts = elements
     .filter((e) => e.tagName === 'script' && isExecutable(e) && attr(e, 'src') === undefined)
     .map(textOf);
@@ -44,8 +42,8 @@ const replacePolicy = (policy: string) => [
   '  ! Content-Security-Policy',
   `  Content-Security-Policy: ${policy}`,
 ];
-const files = readdirSync(OUT, { recursive: true, encoding: 'utf8' })
-  .filter((file) => statSync(path.join(OUT, file)).isFile() && !file.endsWith('.html'))
+const files = readdirSync('out', { recursive: true, encoding: 'utf8' })
+  .filter((file) => statSync(path.join('out', file)).isFile() && !file.endsWith('.html'))
   .filter((file) => file !== '_headers') // Cloudflare reads it from the assets, never serves it
   .sort();
 const rules = [
@@ -69,5 +67,5 @@ if (rules.length > 100) {
 
 mkdirSync(path.dirname(CSP_MAP), { recursive: true });
 writeFileSync(CSP_MAP, map);
-writeFileSync(path.join(OUT, '_headers'), `${rules.map((rule) => rule.join('\n')).join('\n')}\n`);
-console.log(`server-headers: wrote ${CSP_MAP} and ${OUT}/_headers`);
+writeFileSync('out/_headers', `${rules.map((rule) => rule.join('\n')).join('\n')}\n`);
+console.log(`server-headers: wrote ${CSP_MAP} and out/_headers`);

@@ -6,8 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { exportedPages } from '../../lib/routes';
 import { elementsOf, isExecutable } from '../shared/html';
 
-const OUT = 'out';
-
 /** Cuts the executable elements out of a page, leaving every other byte as it was. */
 export function strip(html: string): { html: string; removed: number } {
   const locations = elementsOf(html)
@@ -23,7 +21,7 @@ export function strip(html: string): { html: string; removed: number } {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const known = exportedPages.map((page) => page.file);
-  const unknown = readdirSync(OUT).filter((f) => f.endsWith('.html') && !known.includes(f));
+  const unknown = readdirSync('out').filter((f) => f.endsWith('.html') && !known.includes(f));
   if (unknown.length > 0) {
     throw new Error(`strip-js: ${unknown.join(', ')} is no page of lib/routes.ts; add it there`);
   }
@@ -32,9 +30,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.log(`strip-js: kept   ${page.file} (it runs client components: lib/routes.ts)`);
       continue;
     }
-    const source = readFileSync(path.join(OUT, page.file), 'utf8');
+    const source = readFileSync(path.join('out', page.file), 'utf8');
     const { html, removed } = strip(source);
-    writeFileSync(path.join(OUT, page.file), html);
+    writeFileSync(path.join('out', page.file), html);
     console.log(
       `strip-js: strip  ${page.file} (${removed} script elements, ${source.length} → ${html.length} bytes)`,
     );

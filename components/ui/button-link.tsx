@@ -22,16 +22,7 @@ export function ButtonLink({ label, href, variant, surface, newTabNotice }: Butt
       {label}
       {newTab && (
         <>
-          <svg
-            className={styles.icon}
-            viewBox="0 0 16 16"
-            width="16"
-            height="16"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            aria-hidden="true"
-          >
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
             <path d="M6 3H3v10h10v-3M9 3h4v4M13 3 7 9" />
           </svg>
           <span className="site-visually-hidden"> {newTabNotice}</span>

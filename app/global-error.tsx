@@ -10,10 +10,8 @@ import './globals.css';
 export default function GlobalError() {
   return (
     <html lang={site.language}>
-      <head>
-        <title>{pageTitle(errorPage.title)}</title>
-      </head>
       <body>
+        <title>{pageTitle(errorPage.title)}</title>
         <Error />
       </body>
     </html>

@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next';
-import type { ReactNode } from 'react';
 import { site } from '@/content/site';
 import { siteUrl } from '@/lib/site-url';
 import './globals.css';
@@ -14,7 +13,7 @@ export const viewport: Viewport = {
   themeColor: '#0b3558',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default function RootLayout({ children }: LayoutProps<'/'>) {
   return (
     <html lang={site.language}>
       <body>{children}</body>

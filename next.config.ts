@@ -3,8 +3,6 @@ import type { NextConfig } from 'next';
 const nextConfig: NextConfig = {
   // Every route is pre-rendered to plain HTML in out/, served as static files from a CDN.
   output: 'export',
-  // The export has no image server: files are served as they are.
-  images: { unoptimized: true },
   // The site's code only: `npm run typecheck` checks tests and tools, some with their own packages.
   typescript: { tsconfigPath: 'tsconfig.site.json' },
   // Next.js blocks hot reload from origins not listed, and `npm run dev` also answers on 127.0.0.1.

@@ -9,7 +9,7 @@ export const metadata: Metadata = {
 };
 
 export const viewport: Viewport = {
-  // The browser's own interface takes the brand colour (--color-brand in globals.css).
+  // The browser's bar takes the bands' navy (--color-band in globals.css; a test holds them equal).
   themeColor: '#0b3558',
 };
 

@@ -26,7 +26,14 @@ test.describe('metadata', () => {
       const description = descriptions[expected.path] ?? notFound.description;
       await expect(page.locator('html')).toHaveAttribute('lang', site.language);
       await expect(meta('description')).toHaveAttribute('content', description);
-      await expect(meta('theme-color')).toHaveAttribute('content', /^#[0-9a-f]{6}$/i);
+      // The browser's own bar takes the navy of the page's band (its footer), in both schemes.
+      const themeColor = (await meta('theme-color').getAttribute('content')) ?? '';
+      expect(themeColor).toMatch(/^#[0-9a-f]{6}$/i);
+      const [red, green, blue] = [1, 3, 5].map((at) => parseInt(themeColor.slice(at, at + 2), 16));
+      await expect(page.getByRole('contentinfo')).toHaveCSS(
+        'background-color',
+        `rgb(${red}, ${green}, ${blue})`,
+      );
       // Share cards: title, description and a 1200 × 630 picture, at absolute addresses.
       await expect(meta('og:title')).toHaveAttribute('content', expected.title);
       await expect(meta('og:description')).toHaveAttribute('content', description);

@@ -108,8 +108,8 @@ const markdownFiles = [
 
 /**
  * A document with its code removed: fenced blocks (``` or ~~~) become empty lines, so line numbers
- * stay true, and inline code spans become blanks. Links and headings shown as code are examples, not
- * links, and GitHub does not follow them either.
+ * stay true, and inline code spans (each on one line) become blanks. Links and headings shown as
+ * code are examples, not links, and GitHub does not follow them either.
  */
 function proseOf(markdown: string): string[] {
   let fence: string | undefined;
@@ -129,10 +129,11 @@ function proseOf(markdown: string): string[] {
 
 /**
  * The anchors GitHub gives a document's headings, as github-slugger makes them: the heading's text
- * (a link's words without its target, code and bold marks dropped), lower-cased, every character that
- * is not a letter, a digit, an underscore, a hyphen or a space removed, and each space turned into a
- * hyphen; a heading whose anchor is taken already gets -1, -2, … after it. Only headings written with
- * # count: the documents use no underlined (setext) headings and no HTML anchors.
+ * (a link's words without its target, backquotes and asterisks dropped), lower-cased, every
+ * character that is not a letter, a digit, an underscore, a hyphen or a space removed, and each
+ * space turned into a hyphen; a heading whose anchor is taken already gets -1, -2, … after it. Only
+ * headings written with # count: the documents use no underlined (setext) headings and no HTML
+ * anchors.
  */
 function headingAnchors(markdown: string): Set<string> {
   const prose = proseOf(markdown);

@@ -2,7 +2,7 @@
 // answer 200), and escapes that are malformed (/%E0%A4%A) or decode to anything but visible ASCII
 // (/a%0d/), which the assets would first redirect. It asks the assets for the not-found page, with
 // 404, at the typed address, and never builds a response (Cloudflare would add no _headers to it).
-import { notFoundName, notFoundPage } from '../../lib/routes';
+import { notFoundFileWithoutHtml, notFoundPage } from '../../lib/routes';
 
 type Env = { ASSETS: { fetch(input: URL | Request, init?: RequestInit): Promise<Response> } };
 
@@ -15,7 +15,7 @@ function isMissing(pathname: string): boolean {
   }
   return (
     /[^\x21-\x7e]/.test(path) ||
-    [notFoundPage.file, notFoundName].includes(path.replace(/^\/+|\/+$/g, ''))
+    [notFoundPage.file, notFoundFileWithoutHtml].includes(path.replace(/^\/+|\/+$/g, ''))
   );
 }
 

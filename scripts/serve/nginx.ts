@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSP_MAP, IMMUTABLE_CACHE, securityHeaders } from '../../deploy/security-headers';
-import { notFoundName, notFoundPage } from '../../lib/routes';
+import { notFoundFileWithoutHtml, notFoundPage } from '../../lib/routes';
 import { runServer } from './port';
 
 const TEMPLATE = 'deploy/nginx.conf.template';
@@ -21,7 +21,7 @@ function renderNginxConfig(listen: string, siteRoot: string, runtimeDir: string)
     CSP_MAP: path.resolve(CSP_MAP),
     IMMUTABLE_CACHE,
     NOT_FOUND_FILE: notFoundPage.file,
-    NOT_FOUND_NAME: notFoundName,
+    NOT_FOUND_NAME: notFoundFileWithoutHtml,
     SECURITY_HEADERS: Object.entries(securityHeaders)
       .map(([name, value]) => `add_header ${name} "${value}" always;`)
       .join('\n    '),

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import serveHandler from 'serve-handler';
-import { notFoundName, notFoundPage } from '../../lib/routes';
+import { notFoundFileWithoutHtml, notFoundPage } from '../../lib/routes';
 import { runServer } from './port';
 
 /** Whether serve-handler may look an address up: it answers odd ones with its own 400 page. */
@@ -17,7 +17,7 @@ function isLookup(request: IncomingMessage, exposeErrorPages: boolean): boolean 
     return false;
   }
   if (/[\u0000-\u001f\u007f\\]/.test(path) || path.split('/').includes('..')) return false;
-  return exposeErrorPages || ![notFoundPage.file, notFoundName].includes(path.slice(1));
+  return exposeErrorPages || ![notFoundPage.file, notFoundFileWithoutHtml].includes(path.slice(1));
 }
 
 /** Serves out/; `exposeErrorPages` serves 404.html with 200, for tools that refuse a 404 answer. */

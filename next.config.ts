@@ -5,7 +5,8 @@
 import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
-  // Every route is pre-rendered to plain HTML in out/, and served as static files by nginx or a CDN.
+  // Every route is pre-rendered to plain HTML in out/, and served as static files by nginx or a
+  // CDN.
   output: 'export',
   // The build checks the site's code only. The tests and tools are checked by `npm run typecheck`,
   // since some of them have packages of their own that the build does not install.

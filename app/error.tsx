@@ -8,8 +8,9 @@ import { StatusPanel } from '@/components/status/status-panel';
 import { ButtonLink } from '@/components/ui/button-link';
 
 /**
- * Shown in place of a page that failed while running in the browser, inside the root layout. Next.js
- * requires an error boundary to be a client component, which is why this file runs in the browser.
+ * Shown in place of a page that failed while running in the browser, inside the root layout.
+ * Next.js requires an error boundary to be a client component, which is why this file runs in the
+ * browser.
  */
 export default function ErrorPage() {
   return (

@@ -3,8 +3,8 @@ import { site } from '@/content/site';
 import { siteUrl } from '@/lib/site-url';
 import './globals.css';
 
-// Pages give their links as paths; metadataBase makes them absolute in the share cards and canonical
-// links, using the address that lib/site-url.ts has checked.
+// Pages give their links as paths; metadataBase makes them absolute in the share cards and
+// canonical links, using the address that lib/site-url.ts has checked.
 export const metadata: Metadata = {
   metadataBase: siteUrl,
   applicationName: `${site.name} ${site.division}`,

@@ -22,7 +22,7 @@ if (parsedUrl.pathname !== '/' || parsedUrl.search || parsedUrl.hash)
     `${addressSource} must be an address with nothing after the host, got "${address}"`,
   );
 
-/** The site's address: an https origin (or http on this machine), from SITE_URL or content/site.ts. */
+/** The site's address: an https origin (http on this machine), from SITE_URL or content/site.ts. */
 export const siteUrl = parsedUrl;
 
 /**

@@ -1,6 +1,7 @@
 /**
  * A {placeholder} in a content text, with its name captured. Plain-text fillings use it here, and
- * TemplateText uses it to put links where a sentence names them, so both find the same placeholders.
+ * TemplateText uses it to put links where a sentence names them, so both find the same
+ * placeholders.
  */
 export const PLACEHOLDER = /\{(\w+)\}/g;
 

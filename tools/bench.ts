@@ -1,8 +1,8 @@
 /**
- * `npm run bench` measures the shipped site: a cold build, then each page loaded cold in Chromium and
- * audited by Lighthouse. The table is printed and also written to docs/performance.md, whose text
- * (at the end of this file) says what each figure is. Speed and size are measured here rather than
- * in timed tests, which would fail at random on a busy machine.
+ * `npm run bench` measures the shipped site: a cold build, then each page loaded cold in Chromium
+ * and audited by Lighthouse. The table is printed and also written to docs/performance.md, whose
+ * text (at the end of this file) says what each figure is. Speed and size are measured here rather
+ * than in timed tests, which would fail at random on a busy machine.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
 /**
- * The bank's mark in a 40 × 40 box: its rounded square, its roof and its base line. The logo draws it
- * in the page and `npm run images` draws it into the icons and the share image, so both read it here.
+ * The bank's mark in a 40 × 40 box: its rounded square, its roof and its base line. The logo draws
+ * it in the page and `npm run images` draws it into the icons and the share image, so both read it
+ * here.
  */
 export const logoMark = {
   size: 40,

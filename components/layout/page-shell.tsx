@@ -23,9 +23,9 @@ type PageShellProps = {
 };
 
 /**
- * What every page shares: the skip link, the banner with the logo, the main landmark and the footer.
- * The skip link moves focus into main (tabIndex -1 lets it take focus), so the next Tab starts from
- * the content rather than from the top of the page.
+ * What every page shares: the skip link, the banner with the logo, the main landmark and the
+ * footer. The skip link moves focus into main (tabIndex -1 lets it take focus), so the next Tab
+ * starts from the content rather than from the top of the page.
  */
 export function PageShell({ site, legal, copyrightYear, top, nav, children }: PageShellProps) {
   return (

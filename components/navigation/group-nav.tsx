@@ -5,8 +5,8 @@ import { NavList } from './nav-list';
 import styles from './group-nav.module.css';
 
 /**
- * The dark top bar: the banking group's other websites, then 'Log in' and the service links. On small
- * screens it folds into a menu button of its own, apart from the page's main navigation.
+ * The dark top bar: the banking group's other websites, then 'Log in' and the service links. On
+ * small screens it folds into a menu button of its own, apart from the page's main navigation.
  */
 export function GroupNav(navigation: Content['navigation']) {
   return (

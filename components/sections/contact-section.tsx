@@ -19,8 +19,8 @@ type ContactSectionProps = Pick<Content['southAfrica'], 'contact' | 'office'> & 
 
 /**
  * 'Contact your local team': a card for prospective clients and one for existing clients, then the
- * warning about scams. Until the bank gives 'Request a call back' a page of its own, the button opens
- * an e-mail to the general enquiries mailbox, ready to send.
+ * warning about scams. Until the bank gives 'Request a call back' a page of its own, the button
+ * opens an e-mail to the general enquiries mailbox, ready to send.
  */
 export function ContactSection(props: ContactSectionProps) {
   const { contact: sectionText, office, contactDetails, values, phoneCountry } = props;

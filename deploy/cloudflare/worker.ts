@@ -13,7 +13,7 @@ import { notFoundFileWithoutHtml, notFoundPage } from '../../lib/routes';
 /** What Cloudflare hands the Worker: the static assets, under the binding wrangler.jsonc names. */
 type Env = { ASSETS: { fetch(input: URL | Request, init?: RequestInit): Promise<Response> } };
 
-/** Whether an address must get the not-found page, although the assets would answer it otherwise. */
+/** Whether an address must get the not-found page, which the assets alone would not give it. */
 function isMissing(pathname: string): boolean {
   let decodedPath: string;
   try {

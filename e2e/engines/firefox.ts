@@ -1,6 +1,6 @@
 /**
- * The engine interface (engine.ts) over puppeteer-core and WebDriver BiDi, for Debian's Firefox ESR,
- * which Playwright cannot drive: its Firefox is a patched build of its own.
+ * The engine interface (engine.ts) over puppeteer-core and WebDriver BiDi, for Debian's Firefox
+ * ESR, which Playwright cannot drive: its Firefox is a patched build of its own.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /**
- * The exported pages read from out/ without a browser, for the tests that check what the build ships:
- * which scripts a page has, and how many compressed bytes a visitor downloads.
+ * The exported pages read from out/ without a browser, for the tests that check what the build
+ * ships: which scripts a page has, and how many compressed bytes a visitor downloads.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { attr, elementsOf, textOf, type Element } from '../../scripts/shared/htm
 /** A file the page loads, with its size as a CDN sends it (gzip, level 9). */
 type Resource = { url: string; type: 'html' | 'css' | 'js' | 'image'; bytes: number };
 
-/** A file of the export, by the URL the page uses for it; a query such as an icon's ?hash is dropped. */
+/** A file of the export, by the URL the page uses for it, without a query such as an icon's. */
 function readOut(url: string): Buffer {
   return readFileSync(path.join('out', url.split('?')[0] ?? url));
 }

@@ -67,8 +67,8 @@ export const pages: readonly PageExpectation[] = [
 ];
 
 /**
- * The two navigations of /south-africa, each behind its menu button on small screens: the landmark's
- * name (`label`), the menu button's text (`button`) and the brief's links, in order.
+ * The two navigations of /south-africa, each behind its menu button on small screens: the
+ * landmark's name (`label`), the menu button's text (`button`) and the brief's links, in order.
  */
 export const menus = [
   {

@@ -1,7 +1,7 @@
 /**
- * `PORT=8787 npm run preview:cloudflare` serves out/ on Cloudflare's own runtime (wrangler dev, which
- * runs workerd), configured by deploy/cloudflare/wrangler.jsonc exactly as it is deployed, so the
- * tests can check what Cloudflare would answer without an account or any network calls.
+ * `PORT=8787 npm run preview:cloudflare` serves out/ on Cloudflare's own runtime (wrangler dev,
+ * which runs workerd), configured by deploy/cloudflare/wrangler.jsonc exactly as it is deployed, so
+ * the tests can check what Cloudflare would answer without an account or any network calls.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

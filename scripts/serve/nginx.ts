@@ -1,5 +1,6 @@
 /**
- * Renders deploy/nginx.conf.template, the configuration that the site is deployed with, in two ways:
+ * Renders deploy/nginx.conf.template, the configuration that the site is deployed with, in two
+ * ways:
  * - `tsx scripts/serve/nginx.ts --config` prints it, for a real server (the README shows how);
  * - `PORT=8080 npm run preview:prod` runs nginx with it on 127.0.0.1, from a temporary folder that
  *   is removed on exit, so the tests check the production configuration itself.

@@ -1,7 +1,8 @@
 /**
- * `PORT=3000 npm run preview` serves out/ on 127.0.0.1 as a plain static host would: compressed, with
- * clean URLs (/south-africa for south-africa.html), no folder listings, and the not-found page with
- * status 404 for every unknown, odd or hostile address. The tests and the benchmark run against it.
+ * `PORT=3000 npm run preview` serves out/ on 127.0.0.1 as a plain static host would: compressed,
+ * with clean URLs (/south-africa for south-africa.html), no folder listings, and the not-found page
+ * with status 404 for every unknown, odd or hostile address. `npm start` serves with it, and the
+ * benchmark measures the pages through it.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +12,9 @@ import { notFoundFileWithoutHtml, notFoundPage } from '../../lib/routes';
 import { runServer } from './port';
 
 /**
- * Whether serve-handler may look an address up. It answers odd addresses (malformed escapes, control
- * characters, a climb out of the folder) with a 400 page of its own rather than the site's not-found
- * page, so those never reach it.
+ * Whether serve-handler may look an address up. It answers odd addresses (malformed escapes,
+ * control characters, a climb out of the folder) with a 400 page of its own rather than the site's
+ * not-found page, so those never reach it.
  */
 function isLookup(request: IncomingMessage, exposeErrorPages: boolean): boolean {
   let decodedPath: string;

@@ -1,7 +1,7 @@
 /**
- * Reads exported HTML as a browser parses it (with parse5), for the build steps and the tests, which
- * must see the elements that a browser sees: a regular expression would be fooled by comments, by
- * attribute values holding '>', or by a <template>'s contents.
+ * Reads exported HTML as a browser parses it (with parse5), for the build steps and the tests,
+ * which must see the elements that a browser sees: a regular expression would be fooled by
+ * comments, by attribute values holding '>', or by a <template>'s contents.
  */
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 

@@ -1,9 +1,6 @@
 import type { Content } from './schema';
 
-/**
- * The South Africa country page, at '/south-africa'. Hover over a field's name in your editor to
- * see what it is and where it shows; `npm run content:check` checks every text before the build.
- */
+/** The South Africa country page, '/south-africa'; hover a field's name for what it holds. */
 export const southAfrica = {
   title: 'South Africa',
   description:

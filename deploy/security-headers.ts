@@ -42,7 +42,7 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export function contentSecurityPolicy(inlineScripts: string[], inlineStyles: string[]): string {
   const hashSource = (code: string) =>
     `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
-  // Next.js may repeat an inline script on a page; the policy needs its hash once.
+  // A page may hold the same inline code twice; the policy needs its hash only once.
   const uniqueHashSources = (codes: string[]) => [...new Set(codes.map(hashSource))];
   const scriptSources =
     inlineScripts.length === 0 ? ["'none'"] : ["'self'", ...uniqueHashSources(inlineScripts)];

@@ -44,7 +44,7 @@ export function pageMetadata(page: PageText, canonicalPath?: string): Metadata {
     openGraph: {
       type: 'website',
       siteName: `${site.name} ${site.division}`,
-      // Open Graph writes a locale with an underscore: 'en-ZA' becomes 'en_ZA'.
+      // Open Graph writes a locale with an underscore: 'en-GB' becomes 'en_GB'.
       locale: site.language.replace('-', '_'),
       ...shareCard,
       ...(canonicalPath !== undefined && { url: canonicalPath }),

@@ -199,7 +199,9 @@ test.describe('headers', () => {
       const [type = '', ...parameters] = (response.headers()['content-type'] ?? '').split(';');
       expect(expected[extension], address).toContain(type.trim());
       // Text says its encoding, UTF-8 (XML and SVG may say it inside the file instead).
-      const charset = parameters.find((p) => p.trim().startsWith('charset='))?.trim();
+      const charset = parameters
+        .find((parameter) => parameter.trim().startsWith('charset='))
+        ?.trim();
       if (/^text\//.test(type) || charset) expect(charset, address).toBe('charset=utf-8');
       const size = Number(response.headers()['content-length'] ?? 1000);
       if (extension !== '.png' && size > 256) {
@@ -233,8 +235,8 @@ test.describe('odd and hostile addresses', () => {
         // Every hop answers as it should: redirects (permanent or temporary), then the page;
         // never 403, 5xx or a listing.
         const statuses: number[] = [];
-        for (let r = response?.request(); r; r = r.redirectedFrom() ?? undefined) {
-          statuses.unshift((await r.response())?.status() ?? 0);
+        for (let hop = response?.request(); hop; hop = hop.redirectedFrom() ?? undefined) {
+          statuses.unshift((await hop.response())?.status() ?? 0);
         }
         const hops = statuses.slice(0, -1);
         expect(

@@ -20,9 +20,12 @@ async function arrivedAt(engine: EnginePage, path: string) {
     .toBe(`${path} complete`);
 }
 
-/** Presses Tab until the element has focus; fails after 20 presses. */
+/** More Tab presses than any page needs to reach any of its controls. */
+const MAX_TAB_PRESSES = 20;
+
+/** Presses Tab until the element has focus; fails after MAX_TAB_PRESSES presses. */
 async function tabTo(engine: EnginePage, target: { isFocused(): Promise<boolean> }) {
-  for (let press = 0; press < 20; press += 1) {
+  for (let press = 0; press < MAX_TAB_PRESSES; press += 1) {
     await engine.press('Tab');
     if (await target.isFocused()) return;
   }

@@ -9,8 +9,8 @@ import { menus, pages, sidewaysOverflow, widths } from '../support/pages';
 /**
  * The same checks in every engine a visitor uses: Chromium, Firefox ESR (140 and Debian's current
  * one) and WebKitGTK, each driven by the driver that can drive it here (see engines/engine.ts). The
- * project name says which engine and version ran. Each test also fails on any console error,
- * uncaught exception or failed request.
+ * project name says which engine ran, and the report's metadata its exact version. Each test also
+ * fails on any console error, uncaught exception or failed request.
  */
 
 /** Waits until the page shows this path and has finished loading. */

@@ -1,7 +1,7 @@
 /**
  * Renders deploy/nginx.conf.template, the configuration that the site is deployed with, in two
  * ways:
- * - `tsx scripts/serve/nginx.ts --config` prints it, for a real server (the README shows how);
+ * - `tsx scripts/serve/nginx.ts --config` prints it, for a real server (docs/deploying.md shows how);
  * - `PORT=8080 npm run preview:prod` runs nginx with it on 127.0.0.1, from a temporary folder that
  *   is removed on exit, so the tests check the production configuration itself.
  */
@@ -85,7 +85,7 @@ const isMain = process.argv[1] === fileURLToPath(import.meta.url);
 if (isMain && process.argv.includes('--config')) {
   const { LISTEN, SITE_ROOT, RUNTIME_DIR } = process.env;
   if (!LISTEN || !SITE_ROOT || !RUNTIME_DIR) {
-    console.error('Set LISTEN, SITE_ROOT and RUNTIME_DIR, as the README shows under nginx.');
+    console.error('Set LISTEN, SITE_ROOT and RUNTIME_DIR, as docs/deploying.md shows under nginx.');
     process.exit(1);
   }
   process.stdout.write(renderNginxConfig(LISTEN, SITE_ROOT, RUNTIME_DIR));

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run setup` installs what the tests need: the Debian packages with apt, then the npm packages
-# of each folder that has its own (the README says how). With --check, which is the first step of
+# of each folder that has its own (docs/testing.md says how). With --check, which is the first step of
 # `npm test`, it installs nothing and names each missing piece with its remedy, so a test run on an
 # unprepared machine fails with instructions rather than with a browser that will not start.
 set -euo pipefail

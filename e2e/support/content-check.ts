@@ -44,8 +44,11 @@ export type ContentCase = {
   goLive?: Expected[];
 };
 
-/** The committed content, read once: every edit starts from it. */
-const committed = loadContent();
+/** Every content file the check reads, readable or not: the files an edit starts from. */
+const contentFiles = (() => {
+  const { files, problems } = loadContent();
+  return [...new Set([...files.map((f) => f.file), ...problems.map((p) => p.file)])];
+})();
 
 const asList = <T>(item: T | T[]) => (Array.isArray(item) ? item : [item]);
 
@@ -113,13 +116,12 @@ export function checkAfter(edits: ContentEdit | ContentEdit[]) {
   const sources = editedSources(asList(edits), readCommitted);
   const files: ContentFile[] = [];
   const unreadable: Problem[] = [];
-  for (const file of committed.files) {
-    if (!sources.has(file.file)) files.push(file);
-    else if (sources.get(file.file) !== undefined) {
-      const read = readContent(sources.get(file.file)!, file.file);
-      if (Array.isArray(read)) unreadable.push(...read);
-      else files.push(read);
-    }
+  for (const file of contentFiles) {
+    const source = sources.has(file) ? sources.get(file) : readCommitted(file);
+    if (source === undefined) continue;
+    const read = readContent(source, file);
+    if (Array.isArray(read)) unreadable.push(...read);
+    else files.push(read);
   }
   const problems = unreadable.length > 0 ? unreadable : checkContent(files);
   return {

@@ -50,7 +50,9 @@ test('the content as committed passes, and lists what to replace before going li
 });
 
 /** A 60-letter word, longer than any English one, which every kind of text must still accept. */
-const LONG_WORD = 'Kestrelbankprivatebankingforfamilyofficesacrosssouthernafric'.slice(0, 60);
+const LONG_WORD = 'Kestrelbankprivatebankingforfamilyofficesacrosssouthernafric';
+test('the long word the texts must accept has 60 letters', () =>
+  expect(LONG_WORD).toHaveLength(60));
 
 /** Slips in what a field holds: the wrong type, a broken rule of the schema or of content-rules.ts. */
 const valueSlips: ContentCase[] = [
@@ -1050,9 +1052,11 @@ const goLiveCases: ContentCase[] = [
   },
 ];
 
+/** The milliseconds in a day. */
+const MS_PER_DAY = 86_400_000;
 /** security.txt's Expires as a date and time in UTC (RFC 3339, whole seconds), some days from now. */
 const daysFromNow = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  new Date(Date.now() + days * MS_PER_DAY).toISOString().replace(/\.\d{3}Z$/, 'Z');
 /** The edit that sets security.txt's Expires (RFC 9116: the file is stale once it has passed). */
 const expires = (value: string): ContentEdit => ({
   file: 'content/security-txt.ts',

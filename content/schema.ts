@@ -110,17 +110,17 @@ const markupSlips: [RegExp, (m: RegExpExecArray, offer: string) => string][] = [
  */
 const readableText = (offers = '', { blank = false } = {}) =>
   z.string().superRefine((value, ctx) => {
-    const say = (message: string) => ctx.addIssue({ code: 'custom', message });
+    const addIssue = (message: string) => ctx.addIssue({ code: 'custom', message });
     const offer = offers || 'none';
-    if (!blank && !value.trim()) say('is empty: write the text');
+    if (!blank && !value.trim()) addIssue('is empty: write the text');
     const found = invisibleCharacterMessage(value, '\n\u00a0\u00ad\u200c\u200d\u202f');
-    if (found) say(found);
+    if (found) addIssue(found);
     for (const [pattern, hint] of markupSlips) {
       const m = pattern.exec(value);
-      if (m) return say(hint(m, offer));
+      if (m) return addIssue(hint(m, offer));
     }
     for (const [used] of value.matchAll(/\{\w+\}/g))
-      if (!offers.includes(used)) say(`uses ${used}; this text offers ${offer}`);
+      if (!offers.includes(used)) addIssue(`uses ${used}; this text offers ${offer}`);
   });
 const text = readableText();
 const slug = rule(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words with dashes', 'contact-us');

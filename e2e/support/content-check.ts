@@ -33,12 +33,13 @@ export type ContentEdit =
 export type Expected = { at: string; says: string; file?: string };
 
 /**
- * A case of the content check: the editor's slip, the edit or edits that make it, the lines that
- * must stop the check (none for an edit that must pass) and, where the case is about the go-live
- * list, the placeholders the edit adds to it (left out, the go-live list is not compared).
+ * A case of the content check: what the editor does, in the words of the test's title (a slip, or an
+ * edit that must pass), the edit or edits that do it, the lines that must stop the check (none for
+ * an edit that must pass) and, where the case is about the go-live list, the placeholders the edit
+ * adds to it (left out, the go-live list is not compared).
  */
 export type ContentCase = {
-  slip: string;
+  name: string;
   edit: ContentEdit | ContentEdit[];
   errors: Expected[];
   goLive?: Expected[];

@@ -57,7 +57,7 @@ test('the long word the texts must accept has 60 letters', () =>
 /** Slips in what a field holds: the wrong type, a broken rule of the schema or of content-rules.ts. */
 const valueSlips: ContentCase[] = [
   {
-    slip: 'a deleted required field',
+    name: 'a deleted required field',
     edit: {
       file: 'content/south-africa.ts',
       find: "      heading: 'Personal service from a global team',\n",
@@ -71,7 +71,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a misspelt field name, placed where it is written, the missing one at its group',
+    name: 'a misspelt field name, placed where it is written, the missing one at its group',
     edit: {
       file: 'content/south-africa.ts',
       find: "heading: 'Personal service",
@@ -89,7 +89,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a number where text belongs',
+    name: 'a number where text belongs',
     edit: { file: 'content/home.ts', find: /title: '[^']*'/, replace: 'title: 404' },
     errors: [
       {
@@ -99,7 +99,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'text where a number belongs',
+    name: 'text where a number belongs',
     edit: {
       file: 'content/home.ts',
       find: 'copyrightYear: 2025',
@@ -113,7 +113,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a link to a page that does not exist',
+    name: 'a link to a page that does not exist',
     edit: {
       file: 'content/south-africa.ts',
       find: "href: '/' }",
@@ -127,7 +127,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a link to a section that does not exist',
+    name: 'a link to a section that does not exist',
     edit: {
       file: 'content/navigation.ts',
       find: "label: 'Contact us', href: '#'",
@@ -141,7 +141,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'an e-mail link without a valid address',
+    name: 'an e-mail link without a valid address',
     edit: {
       file: 'content/navigation.ts',
       find: "label: 'Contact us', href: '#'",
@@ -155,7 +155,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a phone link without a valid number',
+    name: 'a phone link without a valid number',
     edit: {
       file: 'content/navigation.ts',
       find: "label: 'About us', href: '#'",
@@ -169,7 +169,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a time that is not HH:MM',
+    name: 'a time that is not HH:MM',
     edit: { file: 'content/contact.ts', find: "opens: '09:00'", replace: "opens: '9am'" },
     errors: [
       {
@@ -179,7 +179,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'closing before opening',
+    name: 'closing before opening',
     edit: { file: 'content/contact.ts', find: "closes: '17:00'", replace: "closes: '08:00'" },
     errors: [
       {
@@ -189,7 +189,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a language that is not a BCP 47 tag',
+    name: 'a language that is not a BCP 47 tag',
     edit: { file: 'content/site.ts', find: "language: 'en-GB'", replace: "language: 'english'" },
     errors: [
       {
@@ -199,7 +199,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a copyright year out of range',
+    name: 'a copyright year out of range',
     edit: {
       file: 'content/not-found.ts',
       find: /copyrightYear: \d+/,
@@ -213,7 +213,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a meta description longer than search results show',
+    name: 'a meta description longer than search results show',
     edit: {
       file: 'content/south-africa.ts',
       find: "'Offshore private, investment",
@@ -227,7 +227,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: "a description that fits only until the bank's name fills it in",
+    name: "a description that fits only until the bank's name fills it in",
     edit: [
       {
         file: 'content/home.ts',
@@ -248,7 +248,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a link to a section the homepage does not have',
+    name: 'a link to a section the homepage does not have',
     edit: {
       file: 'content/navigation.ts',
       find: "label: 'Contact us', href: '#'",
@@ -262,12 +262,12 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'an image without a size',
+    name: 'an image without a size',
     edit: { file: 'content/south-africa.ts', find: 'width: 1600', replace: 'width: 0' },
     errors: [{ at: 'width:', says: 'southAfrica.hero.width: must be a number of pixels above 0' }],
   },
   {
-    slip: 'a malformed phone number',
+    name: 'a malformed phone number',
     edit: { file: 'content/contact.ts', find: "'0808 157 0192'", replace: "'0808 157 019'" },
     errors: [
       {
@@ -277,7 +277,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a malformed e-mail address',
+    name: 'a malformed e-mail address',
     edit: {
       file: 'content/contact.ts',
       find: "'onlinebanking@example.com'",
@@ -291,7 +291,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'an empty heading',
+    name: 'an empty heading',
     edit: {
       file: 'content/south-africa.ts',
       find: "heading: 'Personal service from a global team'",
@@ -302,7 +302,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'an unsafe javascript: link',
+    name: 'an unsafe javascript: link',
     edit: {
       file: 'content/navigation.ts',
       find: "label: 'About us', href: '#'",
@@ -316,7 +316,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a link to another site without https',
+    name: 'a link to another site without https',
     edit: {
       file: 'content/home.ts',
       find: "href: '/south-africa'",
@@ -330,7 +330,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a section id without its page',
+    name: 'a section id without its page',
     edit: { file: 'content/home.ts', find: "href: '/south-africa'", replace: "href: '#contact'" },
     errors: [
       {
@@ -340,7 +340,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a misspelt placeholder',
+    name: 'a misspelt placeholder',
     edit: {
       file: 'content/south-africa.ts',
       find: '{minimumPortfolio}, or',
@@ -354,7 +354,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: "the bank's name written where {name} belongs",
+    name: "the bank's name written where {name} belongs",
     edit: {
       file: 'content/site.ts',
       find: "logoLabel: '{name} {division}",
@@ -368,7 +368,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a section that is not in the navigation',
+    name: 'a section that is not in the navigation',
     edit: {
       file: 'content/south-africa.ts',
       find: "section: 'locations'",
@@ -382,7 +382,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a current group site that is not in the group',
+    name: 'a current group site that is not in the group',
     edit: {
       file: 'content/navigation.ts',
       find: "groupCurrent: 'private-bank'",
@@ -396,7 +396,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'two sections with the same id',
+    name: 'two sections with the same id',
     edit: {
       file: 'content/south-africa.ts',
       find: "id: 'right-service'",
@@ -414,7 +414,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'an id with capitals and spaces',
+    name: 'an id with capitals and spaces',
     edit: {
       file: 'content/south-africa.ts',
       find: "id: 'important-information'",
@@ -428,7 +428,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a time zone that does not exist',
+    name: 'a time zone that does not exist',
     edit: {
       file: 'content/contact.ts',
       find: /timeZone: '[^']*'/,
@@ -442,7 +442,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a day that is not a weekday name',
+    name: 'a day that is not a weekday name',
     edit: { file: 'content/contact.ts', find: "from: 'Monday'", replace: "from: 'Mon'" },
     errors: [
       {
@@ -452,7 +452,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a country that is not a two-letter code',
+    name: 'a country that is not a two-letter code',
     edit: { file: 'content/south-africa.ts', find: "country: 'ZA'", replace: "country: 'RSA'" },
     errors: [
       {
@@ -462,7 +462,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'an image missing from public/',
+    name: 'an image missing from public/',
     edit: {
       file: 'content/south-africa.ts',
       find: /src: '[^']*'/,
@@ -476,7 +476,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'one online banking line instead of two',
+    name: 'one online banking line instead of two',
     edit: {
       file: 'content/contact.ts',
       find: /onlineBankingLines: \[[^\]]*\]/,
@@ -490,7 +490,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a link inside a paragraph without its address',
+    name: 'a link inside a paragraph without its address',
     edit: {
       file: 'content/south-africa.ts',
       find: "{ label: 'banking', href: '#' }",
@@ -504,7 +504,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a paragraph that is neither text nor a list',
+    name: 'a paragraph that is neither text nor a list',
     edit: { file: 'content/south-africa.ts', find: /'Calls to 0800[^']*'/, replace: '42' },
     errors: [
       {
@@ -514,7 +514,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: "a regulator's name abbreviated in the UK status line",
+    name: "a regulator's name abbreviated in the UK status line",
     edit: { file: 'content/legal.ts', find: 'Financial Conduct Authority', replace: 'FCA' },
     errors: [
       {
@@ -528,7 +528,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'an offshore line without its deposit scheme',
+    name: 'an offshore line without its deposit scheme',
     edit: {
       file: 'content/legal.ts',
       find: ' Eligible deposits are protected by the Jersey Bank Depositors Compensation Scheme.',
@@ -542,7 +542,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'complaints that do not name the FAIS Ombud',
+    name: 'complaints that do not name the FAIS Ombud',
     edit: {
       file: 'content/legal.ts',
       find: /complaints:\s*'If we[^']*'/,
@@ -556,7 +556,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a licence statement without its FSP number',
+    name: 'a licence statement without its FSP number',
     edit: { file: 'content/legal.ts', find: ' (FSP No. {fspNumber})', replace: '' },
     errors: [
       {
@@ -566,7 +566,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a deleted content file',
+    name: 'a deleted content file',
     edit: { file: 'content/error-page.ts', deleteFile: true },
     errors: [
       {
@@ -580,7 +580,7 @@ const valueSlips: ContentCase[] = [
 /** Slips from HTML, Markdown, code or a pasted document, and the shape of a content file itself. */
 const writingSlips: ContentCase[] = [
   {
-    slip: 'an HTML tag in a text',
+    name: 'an HTML tag in a text',
     edit: {
       file: 'content/home.ts',
       find: "lead: 'The page",
@@ -594,7 +594,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: "an HTML tag in a picture's description, which may be blank",
+    name: "an HTML tag in a picture's description, which may be blank",
     edit: {
       file: 'content/south-africa.ts',
       find: "alt: '',",
@@ -608,7 +608,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a Markdown link in a paragraph',
+    name: 'a Markdown link in a paragraph',
     edit: {
       file: 'content/south-africa.ts',
       find: "'We have served Africa",
@@ -622,7 +622,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'Markdown emphasis with asterisks',
+    name: 'Markdown emphasis with asterisks',
     edit: { file: 'content/home.ts', find: "lead: 'The page", replace: "lead: '**The** page" },
     errors: [
       {
@@ -632,7 +632,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'Markdown emphasis with underscores',
+    name: 'Markdown emphasis with underscores',
     edit: { file: 'content/home.ts', find: "lead: 'The page", replace: "lead: '_The_ page" },
     errors: [
       {
@@ -642,7 +642,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a Markdown heading',
+    name: 'a Markdown heading',
     edit: {
       file: 'content/south-africa.ts',
       find: "heading: 'Personal service",
@@ -656,7 +656,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a Markdown list item',
+    name: 'a Markdown list item',
     edit: { file: 'content/home.ts', find: "lead: 'The page", replace: "lead: '- The page" },
     errors: [
       {
@@ -666,7 +666,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a placeholder with spaces',
+    name: 'a placeholder with spaces',
     edit: {
       file: 'content/south-africa.ts',
       find: '{minimumPortfolio}, or',
@@ -680,7 +680,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a placeholder without its closing brace',
+    name: 'a placeholder without its closing brace',
     edit: {
       file: 'content/south-africa.ts',
       find: '{minimumPortfolio}, or',
@@ -694,7 +694,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a placeholder with a $',
+    name: 'a placeholder with a $',
     edit: {
       file: 'content/south-africa.ts',
       find: '{minimumPortfolio}, or',
@@ -708,7 +708,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a template literal with ${…}',
+    name: 'a template literal with ${…}',
     edit: {
       file: 'content/south-africa.ts',
       find: "title: 'South Africa',",
@@ -722,7 +722,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a template literal without ${…}',
+    name: 'a template literal without ${…}',
     edit: {
       file: 'content/south-africa.ts',
       find: "title: 'South Africa',",
@@ -736,7 +736,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a field written twice',
+    name: 'a field written twice',
     edit: {
       file: 'content/south-africa.ts',
       find: "title: 'South Africa',",
@@ -750,7 +750,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a value computed in code',
+    name: 'a value computed in code',
     edit: {
       file: 'content/home.ts',
       find: 'copyrightYear: 2025,',
@@ -764,7 +764,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a deleted import type line',
+    name: 'a deleted import type line',
     edit: {
       file: 'content/home.ts',
       find: "import type { Content } from './schema';\n",
@@ -778,7 +778,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'an import without type',
+    name: 'an import without type',
     edit: { file: 'content/home.ts', find: 'import type {', replace: 'import {' },
     errors: [
       {
@@ -788,7 +788,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a missing satisfies',
+    name: 'a missing satisfies',
     edit: { file: 'content/home.ts', find: "} satisfies Content['home'];", replace: '};' },
     errors: [
       {
@@ -798,7 +798,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a statement a content file does not need',
+    name: 'a statement a content file does not need',
     edit: {
       file: 'content/home.ts',
       find: 'export const home',
@@ -812,7 +812,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'an export that may change (let)',
+    name: 'an export that may change (let)',
     edit: { file: 'content/home.ts', find: 'export const home', replace: 'export let home' },
     errors: [
       {
@@ -822,7 +822,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a second value declared with the export',
+    name: 'a second value declared with the export',
     edit: {
       file: 'content/home.ts',
       find: "} satisfies Content['home'];",
@@ -836,7 +836,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'an export under another name',
+    name: 'an export under another name',
     edit: { file: 'content/home.ts', find: 'export const home', replace: 'export const homePage' },
     errors: [
       {
@@ -846,7 +846,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a zero-width space in a phone number',
+    name: 'a zero-width space in a phone number',
     edit: { file: 'content/contact.ts', find: "'0808 157 0192'", replace: "'0808 157\u200b0192'" },
     errors: [
       {
@@ -856,7 +856,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a soft hyphen in an e-mail address',
+    name: 'a soft hyphen in an e-mail address',
     edit: { file: 'content/contact.ts', find: "'onlinebanking@", replace: "'online\u00adbanking@" },
     errors: [
       {
@@ -866,7 +866,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a tab in a link',
+    name: 'a tab in a link',
     edit: { file: 'content/south-africa.ts', find: "href: '/' }", replace: "href: '/\t' }" },
     errors: [
       {
@@ -876,7 +876,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    slip: 'a zero-width space in a text',
+    name: 'a zero-width space in a text',
     edit: { file: 'content/home.ts', find: "lead: 'The page", replace: "lead: 'The\u200b page" },
     errors: [
       {
@@ -890,7 +890,7 @@ const writingSlips: ContentCase[] = [
 /** Typing slips the TypeScript parser finds, each placed where the parser lost its way. */
 const typingSlips: ContentCase[] = [
   {
-    slip: 'a missing comma',
+    name: 'a missing comma',
     edit: {
       file: 'content/south-africa.ts',
       find: "title: 'South Africa',",
@@ -905,7 +905,7 @@ const typingSlips: ContentCase[] = [
   },
   {
     // The parser finds the missing quote at the end of the line, just before the next field.
-    slip: 'an unclosed quote',
+    name: 'an unclosed quote',
     edit: { file: 'content/south-africa.ts', find: "'Breadcrumb',", replace: "'Breadcrumb," },
     errors: [
       {
@@ -916,7 +916,7 @@ const typingSlips: ContentCase[] = [
   },
   {
     // The quote after "We" closes the text; the line points where the rest of the word begins.
-    slip: 'a straight apostrophe inside a quoted text',
+    name: 'a straight apostrophe inside a quoted text',
     edit: {
       file: 'content/south-africa.ts',
       find: 'client? We’re here',
@@ -934,22 +934,22 @@ const typingSlips: ContentCase[] = [
 /** Edits an editor may make that must keep passing; the last test builds the site with all of them and finds their words on the pages. */
 const legitimateEdits: ContentCase[] = [
   {
-    slip: 'Windows line endings',
+    name: 'Windows line endings',
     edit: { file: 'content/site.ts', find: '\n', replace: '\r\n', everywhere: true },
     errors: [],
   },
   {
-    slip: 'a byte-order mark',
+    name: 'a byte-order mark',
     edit: { file: 'content/home.ts', find: 'import type', replace: '\ufeffimport type' },
     errors: [],
   },
   {
-    slip: 'tabs for indentation',
+    name: 'tabs for indentation',
     edit: { file: 'content/home.ts', find: '  title:', replace: '\ttitle:' },
     errors: [],
   },
   {
-    slip: 'emoji, & and / in a text',
+    name: 'emoji, & and / in a text',
     edit: {
       file: 'content/home.ts',
       find: "lead: 'The page",
@@ -958,7 +958,7 @@ const legitimateEdits: ContentCase[] = [
     errors: [],
   },
   {
-    slip: 'a mailto: link with a subject',
+    name: 'a mailto: link with a subject',
     edit: {
       file: 'content/navigation.ts',
       find: "href: '#'",
@@ -967,17 +967,17 @@ const legitimateEdits: ContentCase[] = [
     errors: [],
   },
   {
-    slip: 'a South African number',
+    name: 'a South African number',
     edit: { file: 'content/contact.ts', find: "'0808 157 0192'", replace: "'+27 11 555 0100'" },
     errors: [],
   },
   {
-    slip: 'another international number',
+    name: 'another international number',
     edit: { file: 'content/contact.ts', find: "'+44 20 7946 0321'", replace: "'+1 212 555 0147'" },
     errors: [],
   },
   {
-    slip: 'hours in another IANA time zone',
+    name: 'hours in another IANA time zone',
     edit: {
       file: 'content/contact.ts',
       find: "timeZone: 'UTC'",
@@ -990,7 +990,7 @@ const legitimateEdits: ContentCase[] = [
 /** Texts the check must accept however they are written, though no page shows them as they are. */
 const acceptedTexts: ContentCase[] = [
   {
-    slip: 'plain paragraphs where a section had a list of texts and links',
+    name: 'plain paragraphs where a section had a list of texts and links',
     edit: {
       file: 'content/south-africa.ts',
       find: /paragraphs: \[\s*\[\s*'Every client’s[^\]]*\],\s*\],/,
@@ -999,7 +999,7 @@ const acceptedTexts: ContentCase[] = [
     errors: [],
   },
   {
-    slip: 'a 60-letter word in every kind of text',
+    name: 'a 60-letter word in every kind of text',
     edit: [
       {
         file: 'content/south-africa.ts',
@@ -1040,7 +1040,7 @@ const acceptedTexts: ContentCase[] = [
 /** The go-live list: placeholders that pass the check but must be replaced before launch. */
 const goLiveCases: ContentCase[] = [
   {
-    slip: 'a share image that shows another name than the content',
+    name: 'a share image that shows another name than the content',
     edit: { file: 'content/site.ts', find: "name: 'Kestrel Bank'", replace: "name: 'Osprey Bank'" },
     errors: [],
     goLive: [
@@ -1066,7 +1066,7 @@ const expires = (value: string): ContentEdit => ({
 const soon = daysFromNow(10);
 const expiresCases: ContentCase[] = [
   {
-    slip: 'an Expires in the past stops the check',
+    name: 'an Expires in the past stops the check',
     edit: expires('2020-01-01T00:00:00Z'),
     errors: [
       {
@@ -1077,7 +1077,7 @@ const expiresCases: ContentCase[] = [
     goLive: [],
   },
   {
-    slip: 'an Expires 10 days away passes, and is listed to renew before going live',
+    name: 'an Expires 10 days away passes, and is listed to renew before going live',
     edit: expires(soon),
     errors: [],
     goLive: [
@@ -1088,18 +1088,18 @@ const expiresCases: ContentCase[] = [
     ],
   },
   {
-    slip: 'an Expires 60 days away passes, and is not listed',
+    name: 'an Expires 60 days away passes, and is not listed',
     edit: expires(daysFromNow(60)),
     errors: [],
     goLive: [],
   },
-  ...['2027-11-23', '2027-02-30T00:00:00Z', '23/11/2027 00:00'].map((written) => ({
-    slip: `an Expires that is not a date and time in UTC (${written}) stops the check`,
-    edit: expires(written),
+  ...['2027-11-23', '2027-02-30T00:00:00Z', '23/11/2027 00:00'].map((notUtc) => ({
+    name: `an Expires that is not a date and time in UTC (${notUtc}) stops the check`,
+    edit: expires(notUtc),
     errors: [
       {
         at: 'expires:',
-        says: `securityTxt.expires: "${written}" is not a date and time in UTC: write it like 2027-11-23T00:00:00Z`,
+        says: `securityTxt.expires: "${notUtc}" is not a date and time in UTC: write it like 2027-11-23T00:00:00Z`,
       },
     ],
   })),
@@ -1119,7 +1119,7 @@ const tables: [string, ContentCase[]][] = [
 ];
 for (const [title, cases] of tables) {
   test.describe(title, () => {
-    for (const contentCase of cases) test(contentCase.slip, () => expectCheck(contentCase));
+    for (const contentCase of cases) test(contentCase.name, () => expectCheck(contentCase));
   });
 }
 
@@ -1183,14 +1183,14 @@ test('on GitHub Actions, each problem is an error annotation on its line, each p
     replace: "lead: 'The <strong>page</strong>",
   };
   copy.edit(htmlTag);
-  const slip = await copy.check(github);
-  expect(slip.code).toBe(1);
+  const afterHtmlTag = await copy.check(github);
+  expect(afterHtmlTag.code).toBe(1);
   const says = 'home.lead: has the HTML tag <strong>: texts are plain, so write the words alone';
-  expect(slip.output).toContain(
+  expect(afterHtmlTag.output).toContain(
     `::error ${annotated([htmlTag], 'lead:', htmlTag.file)},title=content check::${says}`,
   );
-  expect(slip.output).toContain(expectedLine(htmlTag, { at: 'lead:', says }));
-  expect(slip.output).not.toMatch(/\n\s+at |error TS\d|Error:/);
+  expect(afterHtmlTag.output).toContain(expectedLine(htmlTag, { at: 'lead:', says }));
+  expect(afterHtmlTag.output).not.toMatch(/\n\s+at |error TS\d|Error:/);
 
   const backquotes: ContentEdit = {
     file: 'content/south-africa.ts',
@@ -1198,11 +1198,11 @@ test('on GitHub Actions, each problem is an error annotation on its line, each p
     replace: 'title: `South ${name}`,',
   };
   copy.edit(backquotes);
-  const code = await copy.check(github);
-  expect(code.output).toContain(
+  const afterBackquotes = await copy.check(github);
+  expect(afterBackquotes.output).toContain(
     `::error ${annotated([backquotes], '`South', backquotes.file)},title=content check::southAfrica.title: is in backquotes`,
   );
-  expect(code.output).not.toMatch(/\n\s+at |error TS\d|Error:|ReferenceError/);
+  expect(afterBackquotes.output).not.toMatch(/\n\s+at |error TS\d|Error:|ReferenceError/);
 
   const local = await copy.check({ GITHUB_ACTIONS: '' });
   expect(local.output).not.toContain('::error');

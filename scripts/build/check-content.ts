@@ -121,11 +121,12 @@ async function main(): Promise<number> {
   // The placeholders are listed in full only when nothing needs fixing first.
   const summary = process.argv.includes('--summary') || errors.length > 0;
   const shown = summary ? [' (npm run content:check lists them)'] : [':', ...indentedLines(goLive)];
-  const say = (...lines: string[]) => `content:check: ${lines.join('')}`;
-  if (goLive.length > 0) console.warn(say(`${goLive.length} placeholder(s) to replace`, ...shown));
+  const outputLine = (...lines: string[]) => `content:check: ${lines.join('')}`;
+  if (goLive.length > 0)
+    console.warn(outputLine(`${goLive.length} placeholder(s) to replace`, ...shown));
   if (errors.length > 0)
-    console.error(say(`${errors.length} problem(s) to fix:`, ...indentedLines(errors)));
-  else console.log(say(`${files.length} content sections OK`));
+    console.error(outputLine(`${errors.length} problem(s) to fix:`, ...indentedLines(errors)));
+  else console.log(outputLine(`${files.length} content sections OK`));
   if (process.env.GITHUB_ACTIONS === 'true') for (const p of problems) console.log(annotation(p));
   return errors.length > 0 ? 1 : 0;
 }

@@ -68,7 +68,7 @@ export function crossFileFindings(content: Content): Finding[] {
   const { site, navigation, southAfrica: page } = content;
   const today = new Date();
   const findings: Finding[] = [];
-  const say = (path: PropertyKey[], message: string, goLive?: true) =>
+  const addFinding = (path: PropertyKey[], message: string, goLive?: true) =>
     findings.push({ path, message, ...(goLive && { goLive }) });
   const anchored = [page.contact, page.contact.prospects, page.contact.clients, page.important];
   const ids = [MAIN_ID, ...[...page.sections, ...anchored].map((section) => section.id)];
@@ -81,60 +81,61 @@ export function crossFileFindings(content: Content): Finding[] {
     const dottedPath = path.join('.');
     if (typeof value === 'number') {
       if (field === 'copyrightYear' && (value < 1991 || value > latest))
-        say(path, `is no year from 1991 to ${latest}`);
+        addFinding(path, `is no year from 1991 to ${latest}`);
     } else if (dottedPath === 'home.brokenLink.href') {
       if (!value.startsWith('/') || isPage(value))
-        say(path, `"${value}" is not a missing page: write it like /gone`);
+        addFinding(path, `"${value}" is not a missing page: write it like /gone`);
     } else if (field === 'href' || field === 'logoHref') {
       // The links table always finds a kind, as its last entry matches every link.
       const [, test, fix] = links.find(([start]) => value.startsWith(start))!;
-      if (!test(value)) say(path, `"${value}" ${fix}`);
+      if (!test(value)) addFinding(path, `"${value}" ${fix}`);
       const [address = '', id] = value.split('#');
       const sections = anchors[address.split('?')[0]!];
       if (id && sections && !sections.includes(id))
-        say(
+        addFinding(
           path,
           `"${value}" names no section of ${address}: write one of #${sections.join(' #')}`,
         );
-      if (value === '#') say(path, '# is a placeholder link that goes nowhere', true);
+      if (value === '#') addFinding(path, '# is a placeholder link that goes nowhere', true);
     } else if (field === 'phone' || field === 'helpPhone') {
       const number = phones.parsePhoneNumberFromString(value, site.phoneCountry);
       const fix = `is no phone number (read as ${site.phoneCountry}): write it like 0808 157 0192`;
-      if (!number?.isValid()) say(path, `"${value}" ${fix}`);
+      if (!number?.isValid()) addFinding(path, `"${value}" ${fix}`);
       if (DRAMA.test(number?.nationalNumber ?? ''))
-        say(path, `${value} is from Ofcom's drama range`, true);
+        addFinding(path, `${value} is from Ofcom's drama range`, true);
     } else if (['url', 'generalEmail', 'onlineBankingEmail', 'contact'].includes(field)) {
       if (EXAMPLE.test(value.replace(/^.*@|^https:\/\/|[/?#].*$/g, '')))
-        say(path, `${value} is an example address`, true);
+        addFinding(path, `${value} is an example address`, true);
     } else if (field === 'expires') {
       // RFC 9116: security.txt is stale once Expires has passed, so it must be renewed in time.
       const daysLeft = (Date.parse(value) - today.getTime()) / MS_PER_DAY;
       const renew = 'write a date under a year ahead';
-      if (daysLeft <= 0) say(path, `${value} has passed, so security.txt is stale: ${renew}`);
+      if (daysLeft <= 0)
+        addFinding(path, `${value} has passed, so security.txt is stale: ${renew}`);
       else if (daysLeft < 30)
-        say(path, `${value} is under 30 days away: ${renew} before it passes`, true);
+        addFinding(path, `${value} is under 30 days away: ${renew} before it passes`, true);
     } else if (field === 'fspNumber' || field === 'firmReference') {
       if (/^0+$/.test(value))
-        say(path, `${value} is a placeholder: write the bank's registered number`, true);
+        addFinding(path, `${value} is a placeholder: write the bank's registered number`, true);
     } else if (field === 'description') {
       if (fillTemplate(value, { name: site.name, division: site.division }).length > 160)
-        say(path, 'is longer than the 160 letters search results show');
+        addFinding(path, 'is longer than the 160 letters search results show');
     } else if (field === 'src') {
       if (!value.startsWith('/') || !existsSync(`public${value}`))
-        say(path, `"${value}" is not in public/: write it like /images/a.svg`);
+        addFinding(path, `"${value}" is not in public/: write it like /images/a.svg`);
       else if (value.endsWith('.png') && dottedPath === 'site.shareImage.src') {
         const title = shareImageTitle(site, page);
         const drawn = readPngText(readFileSync(`public${value}`), 'Title') ?? 'other words';
         const words = `"${drawn}", not "${title}": run npm run images`;
-        if (drawn !== title) say(path, `${value} was drawn for ${words}`, true);
+        if (drawn !== title) addFinding(path, `${value} was drawn for ${words}`, true);
       }
     } else if (field === 'id' && path[0] === 'southAfrica') {
       if (ids.filter((id) => id === value).length > 1)
-        say(path, 'is the id of another section too: give each its own');
+        addFinding(path, 'is the id of another section too: give each its own');
     } else if (dottedPath === 'navigation.groupCurrent' || dottedPath === 'southAfrica.section') {
       const navigationList = dottedPath === 'southAfrica.section' ? 'main' : 'group';
       if (!navigation[navigationList].some((item) => item.id === value))
-        say(path, `"${value}" is not the id of an item of navigation.${navigationList}`);
+        addFinding(path, `"${value}" is not the id of an item of navigation.${navigationList}`);
     }
   }
   return findings;

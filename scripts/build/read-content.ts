@@ -78,7 +78,7 @@ export function readContent(source: string, file: string): ContentFile | Problem
     return fieldName([name, ...fieldPath]);
   };
   const problems: Problem[] = [];
-  const problem = (node: ts.Node | number, message: string, field: string = name) => {
+  const addProblem = (node: ts.Node | number, message: string, field: string = name) => {
     const position = typeof node === 'number' ? node : node.getStart(sourceFile);
     problems.push({ file, ...placeOf(position), field, message });
   };
@@ -96,11 +96,11 @@ export function readContent(source: string, file: string): ContentFile | Problem
       first.code !== 1002 &&
       diagnostics.some((d) => d.code === 1002 && lineOf(d) === lineOf(first));
     const apostrophe = "; an apostrophe inside 'quotes' ends the text: write ’ instead";
-    problem(start, early ? hint + apostrophe : hint, fieldBefore(start));
+    addProblem(start, early ? hint + apostrophe : hint, fieldBefore(start));
     return problems;
   }
 
-  const expected = `export const ${name} = { … } satisfies Content['${name}'];`;
+  const expectedExport = `export const ${name} = { … } satisfies Content['${name}'];`;
   const { statements } = sourceFile;
   const importLine = statements.find(ts.isImportDeclaration);
   const exported = statements
@@ -108,33 +108,36 @@ export function readContent(source: string, file: string): ContentFile | Problem
     .find((s) => s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
   if (importLine?.getText(sourceFile) !== IMPORT_LINE) {
     const fix = importLine ? 'write it exactly' : 'add it as the first line';
-    problem(importLine ?? 0, `the content needs its types from the schema: ${fix}: ${IMPORT_LINE}`);
+    addProblem(
+      importLine ?? 0,
+      `the content needs its types from the schema: ${fix}: ${IMPORT_LINE}`,
+    );
   }
   const extra = statements.filter((s) => s !== importLine && s !== exported);
   const list = exported?.declarationList;
   const [declaration, ...more] = list?.declarations ?? [];
   const single = more.length === 0 && !!list && (list.flags & ts.NodeFlags.Const) !== 0;
   if (!declaration || !single || declaration.name.getText(sourceFile) !== name) {
-    problem(
+    addProblem(
       exported ?? extra[0] ?? source.length,
-      `the file holds one export, written ${expected}`,
+      `the file holds one export, written ${expectedExport}`,
     );
     return problems;
   }
   for (const other of extra)
-    problem(other, `only the import and the export belong in a content file: remove this`);
+    addProblem(other, `only the import and the export belong in a content file: remove this`);
   const satisfied = declaration.initializer;
   const typed = satisfied && (ts.isSatisfiesExpression(satisfied) || ts.isAsExpression(satisfied));
   const object = typed ? satisfied.expression : satisfied;
   const type =
     satisfied && ts.isSatisfiesExpression(satisfied) && satisfied.type.getText(sourceFile);
   if (type !== `Content['${name}']`)
-    problem(
+    addProblem(
       (object ?? declaration).getEnd() - 1,
       `after the closing brace write satisfies Content['${name}'], which checks the content as you type`,
     );
   if (!object || !ts.isObjectLiteralExpression(object)) {
-    problem(object ?? declaration, `the value must be one group in braces: ${expected}`);
+    addProblem(object ?? declaration, `the value must be one group in braces: ${expectedExport}`);
     return problems;
   }
 
@@ -168,7 +171,7 @@ export function readContent(source: string, file: string): ContentFile | Problem
         const named =
           key && (ts.isIdentifier(key) || ts.isStringLiteral(key) || ts.isNumericLiteral(key));
         if (!named || !key.text || !ts.isPropertyAssignment(property)) {
-          problem(
+          addProblem(
             property,
             "is not a field written as name: value: write it like label: 'Contact us'",
             field,
@@ -177,7 +180,7 @@ export function readContent(source: string, file: string): ContentFile | Problem
         }
         const firstLine = firstLines.get(key.text);
         const twice = `is written twice, here and on line ${firstLine}: keep one`;
-        if (firstLine !== undefined) problem(key, twice, fieldName([...fieldPath, key.text]));
+        if (firstLine !== undefined) addProblem(key, twice, fieldName([...fieldPath, key.text]));
         firstLines.set(key.text, placeOf(key.getStart(sourceFile)).line);
         value[key.text] = read(property.initializer, [...fieldPath, key.text], key);
       }
@@ -191,7 +194,7 @@ export function readContent(source: string, file: string): ContentFile | Problem
       : '';
     const backquotes = `is in backquotes \`…\`: write text in single quotes '…'${dollar}`;
     const code = `is ${node.getText(sourceFile).slice(0, 40)}, which is not plain data: write text in quotes, a number, a list [ … ] or a group { … }`;
-    problem(node, ts.isTemplateLiteral(node) ? backquotes : code, field);
+    addProblem(node, ts.isTemplateLiteral(node) ? backquotes : code, field);
     return undefined;
   };
   const value = read(object, [name]);

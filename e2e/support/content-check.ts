@@ -45,10 +45,19 @@ export type ContentCase = {
   goLive?: Expected[];
 };
 
-/** Every content file the check reads, readable or not: the files an edit starts from. */
-const contentFiles = (() => {
+/**
+ * Every content file as committed, read as the check reads it (as data, or the problems that keep it
+ * from being read), by file. It is read once: a case reads again only the files its edits change,
+ * since parsing every file for every case would make the cases many times slower.
+ */
+const committedReads = (() => {
   const { files, problems } = loadContent();
-  return [...new Set([...files.map((f) => f.file), ...problems.map((p) => p.file)])];
+  const reads = new Map<string, ContentFile | Problem[]>(files.map((file) => [file.file, file]));
+  for (const problem of problems) {
+    const read = reads.get(problem.file);
+    reads.set(problem.file, [...(Array.isArray(read) ? read : []), problem]);
+  }
+  return reads;
 })();
 
 const asList = <T>(item: T | T[]) => (Array.isArray(item) ? item : [item]);
@@ -117,10 +126,10 @@ export function checkAfter(edits: ContentEdit | ContentEdit[]) {
   const sources = editedSources(asList(edits), readCommitted);
   const files: ContentFile[] = [];
   const unreadable: Problem[] = [];
-  for (const file of contentFiles) {
-    const source = sources.has(file) ? sources.get(file) : readCommitted(file);
-    if (source === undefined) continue;
-    const read = readContent(source, file);
+  for (const [file, committedRead] of committedReads) {
+    const source = sources.get(file);
+    if (sources.has(file) && source === undefined) continue;
+    const read = source === undefined ? committedRead : readContent(source, file);
     if (Array.isArray(read)) unreadable.push(...read);
     else files.push(read);
   }

@@ -17,7 +17,7 @@ import {
  * The content check, case by case: each slip an editor might make, made in the source of a content
  * file, and the lines the check must print for it, place included. Every case goes through the one
  * harness in e2e/support/content-check.ts; adding a case is adding a row to one of the tables below.
- * Only the last tests spawn the check or a build, to prove what the in-process cases cannot: the
+ * Only three tests spawn the check or a build, to prove what the in-process cases cannot: the
  * annotations on GitHub Actions, that a slip stops the build, and that legitimate edits reach pages.
  */
 
@@ -47,6 +47,158 @@ test('the content as committed passes, and lists what to replace before going li
       ),
     ]),
   );
+});
+
+// The slow tests (those that spawn the check or a build, and the hover one) come first: Playwright
+// hands tests to its workers in file order, so they start at once and run beside the quick cases,
+// not after them.
+
+test("the editor's legitimate edits pass the check and the build, and their words reach the pages", async () => {
+  test.setTimeout(FULL_BUILD_TIMEOUT);
+  using copy = scratchProject([
+    'app',
+    'components',
+    'content',
+    'lib',
+    'public',
+    'scripts',
+    'deploy',
+    'package.json',
+    'tsconfig.json',
+    'tsconfig.site.json',
+    'next.config.ts',
+    'postcss.config.mjs',
+  ]);
+  copy.edit(legitimateEdits.flatMap((c) => c.edit));
+  const build = await copy.build();
+  expect(build.code, build.output).toBe(0);
+  const page = (file: string) => readFileSync(path.join(copy.dir, 'out', file), 'utf8');
+  expect(page('index.html')).toContain('🌍 👨‍👩‍👧 Families &amp; trusts / foundations welcome.');
+  const southAfrica = page('south-africa.html');
+  expect(southAfrica).toContain(
+    'href="mailto:onlinebanking@example.com?subject=Log%20in%20help&amp;body=Hello"',
+  );
+  expect(southAfrica).toMatch(/href="tel:\+27115550100">\+27 11 555 0100</);
+  expect(southAfrica).toMatch(/href="tel:\+12125550147">\+1 212 555 0147</);
+  // The hours are a sentence of several elements: compare the text a visitor reads.
+  expect(southAfrica.replace(/<!--.*?-->|<[^>]+>/g, '')).toContain(
+    '09:00 to 17:00 Africa/Johannesburg, Monday to Friday (09:00 to 17:00 in Johannesburg)',
+  );
+});
+
+test('on GitHub Actions, each problem is an error annotation on its line, each placeholder a warning', async () => {
+  test.setTimeout(4 * CHECK_RUN_TIMEOUT);
+  using copy = scratchProject(['content', 'public']);
+  const github = { GITHUB_ACTIONS: 'true' };
+  /** Where an annotation must point: the file, and the place of a text in it after the edits. */
+  const annotated = (edits: ContentEdit[], at: string, file: string) => {
+    const { line, column } = placeAfter(edits, { at, file });
+    return `file=${file},line=${line},col=${column}`;
+  };
+
+  const clean = await copy.check(github);
+  expect(clean.code).toBe(0);
+  expect(clean.output).toContain(
+    `::warning ${annotated([], 'generalEmail:', 'content/contact.ts')},title=content check::contact.generalEmail: southafrica.privatebank@example.com is an example address`,
+  );
+
+  const htmlTag: ContentEdit = {
+    file: 'content/home.ts',
+    find: "lead: 'The page",
+    replace: "lead: 'The <strong>page</strong>",
+  };
+  copy.edit(htmlTag);
+  const afterHtmlTag = await copy.check(github);
+  expect(afterHtmlTag.code).toBe(1);
+  const says = 'home.lead: has the HTML tag <strong>: texts are plain, so write the words alone';
+  expect(afterHtmlTag.output).toContain(
+    `::error ${annotated([htmlTag], 'lead:', htmlTag.file)},title=content check::${says}`,
+  );
+  expect(afterHtmlTag.output).toContain(expectedLine(htmlTag, { at: 'lead:', says }));
+  expect(afterHtmlTag.output).not.toMatch(/\n\s+at |error TS\d|Error:/);
+
+  const backquotes: ContentEdit = {
+    file: 'content/south-africa.ts',
+    find: "title: 'South Africa',",
+    replace: 'title: `South ${name}`,',
+  };
+  copy.edit(backquotes);
+  const afterBackquotes = await copy.check(github);
+  expect(afterBackquotes.output).toContain(
+    `::error ${annotated([backquotes], '`South', backquotes.file)},title=content check::southAfrica.title: is in backquotes`,
+  );
+  expect(afterBackquotes.output).not.toMatch(/\n\s+at |error TS\d|Error:|ReferenceError/);
+
+  const local = await copy.check({ GITHUB_ACTIONS: '' });
+  expect(local.output).not.toContain('::error');
+});
+
+test('a bad edit stops `npm run build` before Next.js runs, in one line and no stack trace', async () => {
+  test.setTimeout(STOPPED_BUILD_TIMEOUT);
+  using copy = scratchProject([
+    'app',
+    'components',
+    'content',
+    'lib',
+    'public',
+    'scripts',
+    'package.json',
+    'tsconfig.json',
+    'next.config.ts',
+  ]);
+  const badTime: ContentEdit = {
+    file: 'content/contact.ts',
+    find: "opens: '09:00'",
+    replace: "opens: '9am'",
+  };
+  copy.edit(badTime);
+  const build = await copy.build();
+  expect(build.code).toBe(1);
+  expect(build.output).toContain(
+    expectedLine(badTime, {
+      at: 'opens:',
+      says: 'contact.hours.opens: "9am" is not a 24-hour time: write it like 09:00',
+    }),
+  );
+  expect(build.output).not.toMatch(/\n\s+at |error TS\d|Next\.js/);
+});
+
+test('every field of every content file explains itself when an editor hovers it', () => {
+  const { options } = ts.parseJsonConfigFileContent(
+    ts.readConfigFile('tsconfig.json', ts.sys.readFile).config,
+    ts.sys,
+    '.',
+  );
+  const files = loadContent().files.map((file) => path.resolve(file.file));
+  // An editor's hover is the TypeScript language service's quick info: ask it, field by field.
+  const service = ts.createLanguageService({
+    ...ts.sys,
+    useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames,
+    getScriptFileNames: () => [...new Set(files)],
+    getScriptVersion: () => '1',
+    getScriptSnapshot: (file) =>
+      ts.sys.fileExists(file)
+        ? ts.ScriptSnapshot.fromString(readFileSync(file, 'utf8'))
+        : undefined,
+    getCurrentDirectory: () => process.cwd(),
+    getCompilationSettings: () => options,
+    getDefaultLibFileName: ts.getDefaultLibFilePath,
+  });
+  const fields: string[] = [];
+  const undocumented: string[] = [];
+  const visit = (file: string) => (node: ts.Node) => {
+    if (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) {
+      const hover = service.getQuickInfoAtPosition(file, node.name.getStart());
+      fields.push(node.name.getText());
+      if (!hover?.documentation?.length)
+        undocumented.push(`${path.relative('.', file)}: ${node.name.getText()}`);
+    }
+    ts.forEachChild(node, visit(file));
+  };
+  for (const file of new Set(files))
+    ts.forEachChild(service.getProgram()!.getSourceFile(file)!, visit(file));
+  expect(undocumented).toEqual([]);
+  expect(fields.length).toBeGreaterThan(100);
 });
 
 /** A 60-letter word, longer than any English one, which every kind of text must still accept. */
@@ -1122,151 +1274,3 @@ for (const [title, cases] of tables) {
     for (const contentCase of cases) test(contentCase.name, () => expectCheck(contentCase));
   });
 }
-
-test('every field of every content file explains itself when an editor hovers it', () => {
-  const { options } = ts.parseJsonConfigFileContent(
-    ts.readConfigFile('tsconfig.json', ts.sys.readFile).config,
-    ts.sys,
-    '.',
-  );
-  const files = loadContent().files.map((file) => path.resolve(file.file));
-  // An editor's hover is the TypeScript language service's quick info: ask it, field by field.
-  const service = ts.createLanguageService({
-    ...ts.sys,
-    useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames,
-    getScriptFileNames: () => [...new Set(files)],
-    getScriptVersion: () => '1',
-    getScriptSnapshot: (file) =>
-      ts.sys.fileExists(file)
-        ? ts.ScriptSnapshot.fromString(readFileSync(file, 'utf8'))
-        : undefined,
-    getCurrentDirectory: () => process.cwd(),
-    getCompilationSettings: () => options,
-    getDefaultLibFileName: ts.getDefaultLibFilePath,
-  });
-  const fields: string[] = [];
-  const undocumented: string[] = [];
-  const visit = (file: string) => (node: ts.Node) => {
-    if (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) {
-      const hover = service.getQuickInfoAtPosition(file, node.name.getStart());
-      fields.push(node.name.getText());
-      if (!hover?.documentation?.length)
-        undocumented.push(`${path.relative('.', file)}: ${node.name.getText()}`);
-    }
-    ts.forEachChild(node, visit(file));
-  };
-  for (const file of new Set(files))
-    ts.forEachChild(service.getProgram()!.getSourceFile(file)!, visit(file));
-  expect(undocumented).toEqual([]);
-  expect(fields.length).toBeGreaterThan(100);
-});
-
-test('on GitHub Actions, each problem is an error annotation on its line, each placeholder a warning', async () => {
-  test.setTimeout(4 * CHECK_RUN_TIMEOUT);
-  using copy = scratchProject(['content', 'public']);
-  const github = { GITHUB_ACTIONS: 'true' };
-  /** Where an annotation must point: the file, and the place of a text in it after the edits. */
-  const annotated = (edits: ContentEdit[], at: string, file: string) => {
-    const { line, column } = placeAfter(edits, { at, file });
-    return `file=${file},line=${line},col=${column}`;
-  };
-
-  const clean = await copy.check(github);
-  expect(clean.code).toBe(0);
-  expect(clean.output).toContain(
-    `::warning ${annotated([], 'generalEmail:', 'content/contact.ts')},title=content check::contact.generalEmail: southafrica.privatebank@example.com is an example address`,
-  );
-
-  const htmlTag: ContentEdit = {
-    file: 'content/home.ts',
-    find: "lead: 'The page",
-    replace: "lead: 'The <strong>page</strong>",
-  };
-  copy.edit(htmlTag);
-  const afterHtmlTag = await copy.check(github);
-  expect(afterHtmlTag.code).toBe(1);
-  const says = 'home.lead: has the HTML tag <strong>: texts are plain, so write the words alone';
-  expect(afterHtmlTag.output).toContain(
-    `::error ${annotated([htmlTag], 'lead:', htmlTag.file)},title=content check::${says}`,
-  );
-  expect(afterHtmlTag.output).toContain(expectedLine(htmlTag, { at: 'lead:', says }));
-  expect(afterHtmlTag.output).not.toMatch(/\n\s+at |error TS\d|Error:/);
-
-  const backquotes: ContentEdit = {
-    file: 'content/south-africa.ts',
-    find: "title: 'South Africa',",
-    replace: 'title: `South ${name}`,',
-  };
-  copy.edit(backquotes);
-  const afterBackquotes = await copy.check(github);
-  expect(afterBackquotes.output).toContain(
-    `::error ${annotated([backquotes], '`South', backquotes.file)},title=content check::southAfrica.title: is in backquotes`,
-  );
-  expect(afterBackquotes.output).not.toMatch(/\n\s+at |error TS\d|Error:|ReferenceError/);
-
-  const local = await copy.check({ GITHUB_ACTIONS: '' });
-  expect(local.output).not.toContain('::error');
-});
-
-test('a bad edit stops `npm run build` before Next.js runs, in one line and no stack trace', async () => {
-  test.setTimeout(STOPPED_BUILD_TIMEOUT);
-  using copy = scratchProject([
-    'app',
-    'components',
-    'content',
-    'lib',
-    'public',
-    'scripts',
-    'package.json',
-    'tsconfig.json',
-    'next.config.ts',
-  ]);
-  const badTime: ContentEdit = {
-    file: 'content/contact.ts',
-    find: "opens: '09:00'",
-    replace: "opens: '9am'",
-  };
-  copy.edit(badTime);
-  const build = await copy.build();
-  expect(build.code).toBe(1);
-  expect(build.output).toContain(
-    expectedLine(badTime, {
-      at: 'opens:',
-      says: 'contact.hours.opens: "9am" is not a 24-hour time: write it like 09:00',
-    }),
-  );
-  expect(build.output).not.toMatch(/\n\s+at |error TS\d|Next\.js/);
-});
-
-test("the editor's legitimate edits pass the check and the build, and their words reach the pages", async () => {
-  test.setTimeout(FULL_BUILD_TIMEOUT);
-  using copy = scratchProject([
-    'app',
-    'components',
-    'content',
-    'lib',
-    'public',
-    'scripts',
-    'deploy',
-    'package.json',
-    'tsconfig.json',
-    'tsconfig.site.json',
-    'next.config.ts',
-    'postcss.config.mjs',
-  ]);
-  copy.edit(legitimateEdits.flatMap((c) => c.edit));
-  const build = await copy.build();
-  expect(build.code, build.output).toBe(0);
-  const page = (file: string) => readFileSync(path.join(copy.dir, 'out', file), 'utf8');
-  expect(page('index.html')).toContain('🌍 👨‍👩‍👧 Families &amp; trusts / foundations welcome.');
-  const southAfrica = page('south-africa.html');
-  expect(southAfrica).toContain(
-    'href="mailto:onlinebanking@example.com?subject=Log%20in%20help&amp;body=Hello"',
-  );
-  expect(southAfrica).toMatch(/href="tel:\+27115550100">\+27 11 555 0100</);
-  expect(southAfrica).toMatch(/href="tel:\+12125550147">\+1 212 555 0147</);
-  // The hours are a sentence of several elements: compare the text a visitor reads.
-  expect(southAfrica.replace(/<!--.*?-->|<[^>]+>/g, '')).toContain(
-    '09:00 to 17:00 Africa/Johannesburg, Monday to Friday (09:00 to 17:00 in Johannesburg)',
-  );
-});

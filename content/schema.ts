@@ -7,14 +7,16 @@
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
-/** The HTML standard's valid e-mail address (https://html.spec.whatwg.org/#valid-e-mail-address). */
+/**
+ * The HTML standard's valid e-mail address (https://html.spec.whatwg.org/#valid-e-mail-address).
+ */
 export const EMAIL = z.regexes.html5Email;
 /** The days of the week, as schema.org and visitors know them. */
 // prettier-ignore
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 const languages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
-/** The invisible characters an editor is most likely to paste, by the name the message gives them. */
+/** The invisible characters an editor most likely pastes, by the name the message gives them. */
 const INVISIBLE_NAMES: Record<string, string> = {
   '\t': 'a tab',
   '\n': 'a line break',
@@ -494,7 +496,10 @@ const securityTxt = z.strictObject({
   preferredLanguages: z.array(rule(isLanguageCode, 'a language tag', 'en')).min(1),
 });
 
-/** The schema of all content, by the name each file exports its part under; the content check parses with it. */
+/**
+ * The schema of all content, by the name each file exports its part under; the content check parses
+ * the content files with it.
+ */
 export const contentSchema = z.strictObject({
   site,
   contact,
@@ -509,7 +514,7 @@ export const contentSchema = z.strictObject({
 
 /** All content, by the name each file exports it under: `satisfies Content['home']`. */
 export type Content = z.infer<typeof contentSchema>;
-/** A link drawn as a button: its label, where it goes and whether it is the filled or the outlined kind. */
+/** A link drawn as a button: its label, where it goes, and whether it is filled or outlined. */
 export type ButtonLink = z.infer<typeof buttonLink>;
 /** A paragraph: 'Plain text', or with links in it, a list of texts and links. */
 export type Paragraph = z.infer<typeof paragraph>;

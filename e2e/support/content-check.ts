@@ -111,7 +111,7 @@ export function placeAfter(
   return placeOf(source, at);
 }
 
-/** The line the check prints for an expected problem after these edits: `file:line:column  says`. */
+/** The line the check prints for an expected problem after the edits: `file:line:column  says`. */
 export function expectedLine(edits: ContentEdit | ContentEdit[], expected: Expected): string {
   const { line, column } = placeAfter(edits, expected);
   return `${expected.file ?? asList(edits)[0]!.file}:${line}:${column}  ${expected.says}`;

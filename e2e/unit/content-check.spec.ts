@@ -206,7 +206,7 @@ const LONG_WORD = 'Kestrelbankprivatebankingforfamilyofficesacrosssouthernafric'
 test('the long word the texts must accept has 60 letters', () =>
   expect(LONG_WORD).toHaveLength(60));
 
-/** Slips in what a field holds: the wrong type, a broken rule of the schema or of content-rules.ts. */
+/** Slips in a field's value: the wrong type, or a broken rule of the schema or content-rules.ts. */
 const valueSlips: ContentCase[] = [
   {
     name: 'a deleted required field',
@@ -1083,7 +1083,10 @@ const typingSlips: ContentCase[] = [
   },
 ];
 
-/** Edits an editor may make that must keep passing; the last test builds the site with all of them and finds their words on the pages. */
+/**
+ * Edits an editor may make that must keep passing. A test above builds the site with all of them
+ * and finds their words on the pages.
+ */
 const legitimateEdits: ContentCase[] = [
   {
     name: 'Windows line endings',
@@ -1206,7 +1209,7 @@ const goLiveCases: ContentCase[] = [
 
 /** The milliseconds in a day. */
 const MS_PER_DAY = 86_400_000;
-/** security.txt's Expires as a date and time in UTC (RFC 3339, whole seconds), some days from now. */
+/** security.txt's Expires some days from now, in UTC as RFC 3339 writes it, whole seconds. */
 const daysFromNow = (days: number) =>
   new Date(Date.now() + days * MS_PER_DAY).toISOString().replace(/\.\d{3}Z$/, 'Z');
 /** The edit that sets security.txt's Expires (RFC 9116: the file is stale once it has passed). */

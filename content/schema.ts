@@ -1,17 +1,23 @@
-// Each content field's type, what it is for (hover it) and the rule its own value follows; rules
-// weighing fields against each other, the pages or public/ are scripts/build/content-rules.ts'.
+/**
+ * What the content files hold: each field's type, what it is for (hover a field in your editor) and
+ * the rule its own value follows. Rules that weigh fields against each other, the pages or public/
+ * are the content check's (scripts/build/content-rules.ts); `npm run content:check` applies both.
+ * Every message here is read by an editor, so it says what is wrong and what to write instead.
+ */
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
-/** The HTML standard's valid e-mail address. */
+/**
+ * The HTML standard's valid e-mail address (https://html.spec.whatwg.org/#valid-e-mail-address).
+ */
 export const EMAIL = z.regexes.html5Email;
 /** The days of the week, as schema.org and visitors know them. */
 // prettier-ignore
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 const languages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
-/** Characters an editor cannot see, by name; a text may hold the ones it allows. */
-const UNSEEN: Record<string, string> = {
+/** The invisible characters an editor most likely pastes, by the name the message gives them. */
+const INVISIBLE_NAMES: Record<string, string> = {
   '\t': 'a tab',
   '\n': 'a line break',
   '\u00a0': 'a no-break space',
@@ -22,30 +28,45 @@ const UNSEEN: Record<string, string> = {
   '\u2060': 'a word joiner',
   '\ufeff': 'a byte-order mark',
 };
-const HIDDEN =
+/**
+ * Every character nobody sees on the page: controls, spaces other than the plain one, joiners, marks
+ * of text direction, the byte-order mark. Those not in INVISIBLE_NAMES are called control characters.
+ */
+const INVISIBLE =
   /[\u0000-\u001f\u007f-\u00a0\u00ad\u200b-\u200f\u2028-\u202f\u2060-\u2064\u2066-\u2069\ufeff]/u;
-/** Where a value holds a character nobody sees (other than those allowed): what it is, and where. */
-function unseen(value: string, allowed = ''): string | undefined {
-  const chars = [...value];
-  const at = chars.findIndex((c) => HIDDEN.test(c) && !allowed.includes(c));
-  const c = chars[at];
-  if (!c) return undefined;
-  const code = `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-  const where = at === 0 ? 'at the start' : `after "${chars.slice(0, at).join('').slice(-24)}"`;
-  return `has ${UNSEEN[c] ?? 'an invisible control character'} (${code}) ${where}: delete it (it may come from copying out of a document)`;
+/**
+ * The message for the first invisible character in a value, other than those allowed: which one it
+ * is, and after which words, since an editor cannot find it by looking.
+ */
+function invisibleCharacterMessage(value: string, allowed = ''): string | undefined {
+  // Spread by code point, so that an emoji before the character is not cut in half in the message.
+  const characters = [...value];
+  const index = characters.findIndex((c) => INVISIBLE.test(c) && !allowed.includes(c));
+  const character = characters[index];
+  if (!character) return undefined;
+  const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  const where =
+    index === 0 ? 'at the start' : `after "${characters.slice(0, index).join('').slice(-24)}"`;
+  return `has ${INVISIBLE_NAMES[character] ?? 'an invisible control character'} (${code}) ${where}: delete it (it may come from copying out of a document)`;
 }
-/** An address, number or name: no invisible characters (one stops the checks that follow). */
-const plain = z.string().superRefine((value, ctx) => {
-  const found = unseen(value);
+/**
+ * An address, number, name or code that machines read (a link, a phone number, an id): no invisible
+ * characters at all. One stops the rules that follow, whose own message would only confuse.
+ */
+const noInvisibleCharacters = z.string().superRefine((value, ctx) => {
+  const found = invisibleCharacterMessage(value);
   if (found) ctx.addIssue({ code: 'custom', message: found, continue: false });
 });
 /** A text rule; its message reads `"value" is not {what}: write it like {example}`. */
 const rule = (test: RegExp | ((value: string) => boolean), what: string, example: string) =>
-  plain.refine((v) => (typeof test === 'function' ? test(v) : test.test(v)), {
+  noInvisibleCharacters.refine((v) => (typeof test === 'function' ? test(v) : test.test(v)), {
     error: (issue) => `"${String(issue.input)}" is not ${what}: write it like ${example}`,
   });
-/** What an editor used to HTML, Markdown or code might type into a text, and what to write instead. */
-const slips: [RegExp, (m: RegExpExecArray, offer: string) => string][] = [
+/**
+ * What an editor used to HTML, Markdown or code might type into a text, and what to write instead.
+ * Only the first that matches is reported: one markup slip usually explains the others.
+ */
+const markupSlips: [RegExp, (m: RegExpExecArray, offer: string) => string][] = [
   [
     /<\/?[a-z][a-z0-9]*\b[^<>]*>/i,
     (m) => `has the HTML tag ${m[0]}: texts are plain, so write the words alone`,
@@ -84,22 +105,26 @@ const slips: [RegExp, (m: RegExpExecArray, offer: string) => string][] = [
       `has a brace without its pair: braces only mark the values the site fills in (this text offers ${offer})`,
   ],
 ];
-/** A plain text (no HTML, Markdown or unseen characters) using only these placeholders: '{a} {b}'. */
-const template = (offers = '', { blank = false } = {}) =>
+/**
+ * A text people read on the page: no HTML, no Markdown, no invisible characters but those a text may
+ * need (a line break, a no-break space, a soft hyphen, the joiners of emoji and a narrow no-break
+ * space), and only the placeholders it offers, written as the editor writes them: '{a} {b}'.
+ */
+const readableText = (offers = '', { blank = false } = {}) =>
   z.string().superRefine((value, ctx) => {
-    const say = (message: string) => ctx.addIssue({ code: 'custom', message });
+    const addIssue = (message: string) => ctx.addIssue({ code: 'custom', message });
     const offer = offers || 'none';
-    if (!blank && !value.trim()) say('is empty: write the text');
-    const found = unseen(value, '\n\u00a0\u00ad\u200c\u200d\u202f');
-    if (found) say(found);
-    for (const [pattern, hint] of slips) {
+    if (!blank && !value.trim()) addIssue('is empty: write the text');
+    const found = invisibleCharacterMessage(value, '\n\u00a0\u00ad\u200c\u200d\u202f');
+    if (found) addIssue(found);
+    for (const [pattern, hint] of markupSlips) {
       const m = pattern.exec(value);
-      if (m) return say(hint(m, offer));
+      if (m) return addIssue(hint(m, offer));
     }
     for (const [used] of value.matchAll(/\{\w+\}/g))
-      if (!offers.includes(used)) say(`uses ${used}; this text offers ${offer}`);
+      if (!offers.includes(used)) addIssue(`uses ${used}; this text offers ${offer}`);
   });
-const text = template();
+const text = readableText();
 const slug = rule(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words with dashes', 'contact-us');
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = rule(TIME, 'a 24-hour time', '09:00');
@@ -117,7 +142,7 @@ const link = z.strictObject({
   /** Visible text of the link. */
   label: text,
   /** Where it goes: a page here ('/south-africa#contact'), https://, mailto:, tel:, or '#' until it exists. */
-  href: plain,
+  href: noInvisibleCharacters,
 });
 const buttonLink = link.extend({
   /** 'primary' is filled with the brand colour; 'secondary' is outlined. */
@@ -128,15 +153,15 @@ const navItem = link.extend({
   id: slug,
 });
 const navItems = z.array(navItem).readonly();
-const words = template('{minimumPortfolio} {licence} {complaints}');
-const paragraph = words.or(z.array(words.or(link)));
+const paragraphText = readableText('{minimumPortfolio} {licence} {complaints}');
+const paragraph = paragraphText.or(z.array(paragraphText.or(link)));
 
 const pixels = z.int().refine((n) => n > 0, 'must be a number of pixels above 0');
 const image = z.strictObject({
   /** File under public/, from its folder, like '/images/hero.svg'. */
-  src: plain,
+  src: noInvisibleCharacters,
   /** What the image shows, read aloud to screen-reader users; '' for a purely decorative image. */
-  alt: template('', { blank: true }),
+  alt: readableText('', { blank: true }),
   /** Width of the file in pixels (stops the page jumping while it loads). */
   width: pixels,
   /** Height of the file in pixels. */
@@ -156,20 +181,20 @@ const site = z.strictObject({
   /** The division this site belongs to, shown under the name in the logo; other texts say {division}. */
   division: text,
   /** What screen readers say for the logo link; it starts with the logo's words, '{name} {division}'. */
-  logoLabel: template('{name} {division}').refine(
+  logoLabel: readableText('{name} {division}').refine(
     (v) => v.startsWith('{name} {division}'),
     "must start with '{name} {division}', the words the logo shows",
   ),
   /** Where the logo leads. */
-  logoHref: plain,
+  logoHref: noInvisibleCharacters,
   /** Text of the link that lets keyboard users jump past the header. */
   skipLink: text,
   /** Added (invisibly) to links that open a new tab, so screen-reader users know. */
   newTabNotice: text,
   /** Browser-tab title of every page. Placeholders: {page} {division} {name}. */
-  pageTitle: template('{page} {division} {name}'),
+  pageTitle: readableText('{page} {division} {name}'),
   /** Copyright line in footers. Placeholders: {year} {name}. */
-  copyright: template('{year} {name}'),
+  copyright: readableText('{year} {name}'),
   /** Language of every page, like 'en-GB': screen readers choose their voice by it. */
   language,
   /** The picture shown when a page is shared, 1200 × 630 pixels. */
@@ -177,7 +202,7 @@ const site = z.strictObject({
     /** File under public/, drawn from the content by `npm run images`. */
     src: image.shape.src,
     /** What the picture shows, for screen readers and share cards. Placeholders: {name} {division}. */
-    alt: template('{name} {division}'),
+    alt: readableText('{name} {division}'),
   }),
   /** Country whose dialling rules read numbers written without +, as a two-letter code. */
   phoneCountry: country,
@@ -187,7 +212,7 @@ const phoneLine = z.strictObject({
   /** Who the line is for, shown before the number, e.g. 'From the UK'. */
   label: text,
   /** The number as visitors read it: '0808 157 0192' in the UK, '+44 20 7946 0321' from abroad. */
-  phone: plain,
+  phone: noInvisibleCharacters,
 });
 
 /** Every phone number and e-mail address of the site, each written once: content/contact.ts. */
@@ -199,7 +224,7 @@ const contact = z.strictObject({
   /** Mailbox for online banking issues. */
   onlineBankingEmail: email,
   /** Number offered for help on the not-found page, read with site.phoneCountry unless it has +. */
-  helpPhone: plain,
+  helpPhone: noInvisibleCharacters,
   /** When the teams above answer. */
   hours: z
     .strictObject({
@@ -214,7 +239,9 @@ const contact = z.strictObject({
       /** Time zone of `opens` and `closes`, an IANA name such as 'UTC' or 'Africa/Johannesburg'. */
       timeZone,
       /** How the hours read; {localOpens} {localCloses} are worked out in the office's {office} zone. Placeholders: {opens} {closes} {timeZone} {from} {to} {localOpens} {localCloses} {office}. */
-      text: template('{opens} {closes} {timeZone} {from} {to} {localOpens} {localCloses} {office}'),
+      text: readableText(
+        '{opens} {closes} {timeZone} {from} {to} {localOpens} {localCloses} {office}',
+      ),
     })
     .refine((h) => ![h.opens, h.closes].every((t) => TIME.test(t)) || h.opens < h.closes, {
       path: ['closes'],
@@ -251,7 +278,7 @@ const home = z.strictObject({
   /** Browser-tab title and the page's only heading. */
   title: text,
   /** One or two sentences for search results and share cards. Placeholders: {name} {division}. */
-  description: template('{name} {division}'),
+  description: readableText('{name} {division}'),
   /** Sentence under the heading. */
   lead: text,
   /** Link to the South Africa office, opened in a new tab. */
@@ -259,7 +286,7 @@ const home = z.strictObject({
   /** Button to an address that is not a page, to show the not-found page. */
   brokenLink: buttonLink.extend({
     /** An address on this site that is no page, like '/this-page-does-not-exist'. */
-    href: plain,
+    href: noInvisibleCharacters,
   }),
   ...footer,
 });
@@ -286,7 +313,7 @@ const countryPage = z.strictObject({
   /** The office, as search engines are told about it. */
   office: z.strictObject({
     /** The office's name. Placeholders: {name} {division}. */
-    name: template('{name} {division}'),
+    name: readableText('{name} {division}'),
     /** City. */
     locality: text,
     /** Country, as a two-letter ISO 3166 code ('ZA'). */
@@ -299,7 +326,7 @@ const countryPage = z.strictObject({
   /** Accessible name of the 'Back to:' trail. */
   breadcrumbLabel: text,
   /** The 'Back to:' line. Placeholders: {parent} (the link to the page one level up). */
-  backTo: template('{parent}'),
+  backTo: readableText('{parent}'),
   /** The page one level up. */
   parent: link,
   /** Picture behind the hero heading. */
@@ -319,7 +346,7 @@ const countryPage = z.strictObject({
       /** 'Request a call back': an e-mail to general enquiries with this subject and body, or `href`. */
       callBack: buttonLink.extend({
         /** A page for call-back requests, once there is one; until then the e-mail below. */
-        href: plain.optional(),
+        href: noInvisibleCharacters.optional(),
         /** Subject of the e-mail. */
         subject: text,
         /** Text of the e-mail, ready for the visitor to complete; '\n' starts a new line. */
@@ -334,9 +361,9 @@ const countryPage = z.strictObject({
       /** Heading above the online banking phone lines and e-mail. */
       onlineHeading: text,
       /** How each online banking phone line reads. Placeholders: {label} {phone}. */
-      phoneLine: template('{label} {phone}'),
+      phoneLine: readableText('{label} {phone}'),
       /** The line with the online banking e-mail address. Placeholders: {email}. */
-      emailLine: template('{email}'),
+      emailLine: readableText('{email}'),
       /** Heading above the opening hours. */
       hoursHeading: text,
     }),
@@ -376,7 +403,7 @@ const notFound = z.strictObject({
   /** Text of the button that goes back one page. */
   back: text,
   /** The help line under the buttons. Placeholders: {phone} {helpCentre}. */
-  help: template('{phone} {helpCentre}'),
+  help: readableText('{phone} {helpCentre}'),
   /** The help centre link. */
   helpCentre: link,
   /** Warning written to the browser console, followed by the address that was not found. */
@@ -386,7 +413,7 @@ const notFound = z.strictObject({
 const REGULATORS = /\b(PRA|FCA|FSCA|JFSC|GFSC|IOMFSA|FSA)\b/;
 /** A statutory text: it must say each of these words in full, and none of the abbreviations. */
 const statutory = (offers: string, must: string[], never = REGULATORS) =>
-  template(offers).superRefine((value, ctx) => {
+  readableText(offers).superRefine((value, ctx) => {
     const missing = must.filter((words) => !value.includes(words)).map((words) => `"${words}"`);
     const message = `must say ${missing.join(' and ')}, as the regulations word it`;
     if (missing.length > 0) ctx.addIssue({ code: 'custom', message });
@@ -469,6 +496,10 @@ const securityTxt = z.strictObject({
   preferredLanguages: z.array(rule(isLanguageCode, 'a language tag', 'en')).min(1),
 });
 
+/**
+ * The schema of all content, by the name each file exports its part under; the content check parses
+ * the content files with it.
+ */
 export const contentSchema = z.strictObject({
   site,
   contact,
@@ -483,5 +514,7 @@ export const contentSchema = z.strictObject({
 
 /** All content, by the name each file exports it under: `satisfies Content['home']`. */
 export type Content = z.infer<typeof contentSchema>;
+/** A link drawn as a button: its label, where it goes, and whether it is filled or outlined. */
 export type ButtonLink = z.infer<typeof buttonLink>;
+/** A paragraph: 'Plain text', or with links in it, a list of texts and links. */
 export type Paragraph = z.infer<typeof paragraph>;

@@ -1,5 +1,11 @@
-// `npm run content:check`, first in every build: one line per problem in content/*.ts, in editors'
-// words, never a stack trace (on GitHub, also an annotation); placeholders are listed, but pass.
+/**
+ * `npm run content:check`, first in every build: one line per problem in content/*.ts, as
+ * `file:line:column  field: what to write instead`, in an editor's words and never a stack trace,
+ * since the people who edit the content are not programmers (on GitHub Actions, each line is also an
+ * annotation on the line it names). Placeholders to replace before going live are listed too, but
+ * pass, so that the site can be built and reviewed before the bank's real details exist;
+ * `--summary` only counts them.
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
@@ -8,12 +14,13 @@ import { crossFileFindings, type Finding } from './content-rules';
 import { fieldName, readContent, type ContentFile, type Problem } from './read-content';
 
 /** What a value of each type looks like, in an editor's words. */
-const looks: Record<string, string> = {
+const typeLooks: Record<string, string> = {
   string: "text in quotes, like 'Contact us'",
   number: 'a number without quotes, like 2025',
   object: 'a group in braces, like { label: …, href: … }',
   array: 'a list in brackets, like [ …, … ]',
 };
+/** A value as the editor wrote it, with its kind: `text ("2025")`, `a number (404)`. */
 const written = (value: unknown) => {
   const kind = typeof value === 'string' ? 'text' : Array.isArray(value) ? 'a list' : typeof value;
   return `${kind === typeof value ? `a ${kind}` : kind} (${JSON.stringify(value)})`;
@@ -21,7 +28,7 @@ const written = (value: unknown) => {
 
 /** Editors' words for the problems zod finds itself; the schema words its own rules. */
 const explain: z.core.$ZodErrorMap = (issue) => {
-  const expected = 'expected' in issue ? (looks[String(issue.expected)] ?? issue.expected) : '';
+  const expected = 'expected' in issue ? (typeLooks[String(issue.expected)] ?? issue.expected) : '';
   if (issue.code === 'invalid_type' && issue.input == null) return `is missing: add ${expected}`;
   if (issue.code === 'invalid_type') return `is ${written(issue.input)}, but must be ${expected}`;
   if (issue.code === 'invalid_value')
@@ -30,6 +37,7 @@ const explain: z.core.$ZodErrorMap = (issue) => {
     return `is ${written(issue.input)}, but must have ${issue.minimum ?? issue.maximum} items`;
   if (issue.code === 'unrecognized_keys') {
     const known = Object.keys((issue.inst as z.ZodObject).shape);
+    // A misspelt name mostly keeps its first letters, so a known field that shares three is meant.
     const near = known.find((key) => key.slice(0, 3) === issue.keys[0]?.slice(0, 3));
     return `is not a field here: ${near ? `did you mean ${near}?` : `its fields are ${known}`}`;
   }
@@ -51,7 +59,12 @@ function flatten(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[] = []
   });
 }
 
-/** Checks the content files against the schema and, once it accepts them, content-rules.ts. */
+/**
+ * Checks the content files, read as data: against the schema and, once the schema accepts them,
+ * against the rules that weigh fields against each other (content-rules.ts), which may assume the
+ * types the schema promises.
+ * @returns Every problem, go-live ones too, each at its field's place in its file.
+ */
 export function checkContent(files: ContentFile[]): Problem[] {
   const content = Object.fromEntries(files.map((file) => [file.name, file.value]));
   const { data, error } = contentSchema.safeParse(content, { error: explain });
@@ -70,18 +83,29 @@ export function checkContent(files: ContentFile[]): Problem[] {
   return problems.sort((a, b) => order(a).localeCompare(order(b), 'en', { numeric: true }));
 }
 
-/** Reads every content file as data, or says why one cannot be read. */
+/**
+ * Reads every content file in content/ of the working directory as data.
+ * @returns The files read as data, and the problems that kept any other file from being read.
+ */
 export function loadContent() {
   const names = readdirSync('content').filter((n) => n.endsWith('.ts') && n !== 'schema.ts');
-  const read = names.map((n) => readContent(readFileSync(`content/${n}`, 'utf8'), `content/${n}`));
-  const problems = read.filter((r) => Array.isArray(r)).flat();
-  return { files: read.filter((r): r is ContentFile => !Array.isArray(r)), problems };
+  const results = names.map((n) =>
+    readContent(readFileSync(`content/${n}`, 'utf8'), `content/${n}`),
+  );
+  const problems = results.filter((result) => Array.isArray(result)).flat();
+  return { files: results.filter((r): r is ContentFile => !Array.isArray(r)), problems };
 }
 
-/** A problem as terminals and editors make it clickable: `file:line:column  field: message`. */
+/**
+ * A problem as one line of the check's output, `file:line:column  field: message`, the form terminals
+ * and editors make clickable.
+ */
 export const describe = (p: Problem) => `${p.file}:${p.line}:${p.column}  ${p.field}: ${p.message}`;
 
-/** A GitHub Actions workflow command, annotating the line; what it reads as syntax is %-escaped. */
+/**
+ * A GitHub Actions workflow command that annotates the line in the pull request: an error, or a
+ * warning for a go-live problem. What the command reads as syntax is %-escaped.
+ */
 export function annotation(p: Problem): string {
   const file = p.file.replace(/[%\r\n:,]/g, encodeURIComponent);
   const where = `file=${file},line=${p.line},col=${p.column}`;
@@ -92,19 +116,22 @@ export function annotation(p: Problem): string {
 async function main(): Promise<number> {
   const { files, problems } = loadContent();
   if (problems.length === 0) problems.push(...checkContent(files));
-  const list = (kind: Problem[]) => kind.map((p) => `\n  ${describe(p)}`);
+  const indentedLines = (kind: Problem[]) => kind.map((p) => `\n  ${describe(p)}`);
   const [goLive, errors] = [problems.filter((p) => p.goLive), problems.filter((p) => !p.goLive)];
   // The placeholders are listed in full only when nothing needs fixing first.
   const summary = process.argv.includes('--summary') || errors.length > 0;
-  const shown = summary ? [' (npm run content:check lists them)'] : [':', ...list(goLive)];
-  const say = (...lines: string[]) => `content:check: ${lines.join('')}`;
-  if (goLive.length > 0) console.warn(say(`${goLive.length} placeholder(s) to replace`, ...shown));
-  if (errors.length > 0) console.error(say(`${errors.length} problem(s) to fix:`, ...list(errors)));
-  else console.log(say(`${files.length} content sections OK`));
+  const shown = summary ? [' (npm run content:check lists them)'] : [':', ...indentedLines(goLive)];
+  const outputLine = (...lines: string[]) => `content:check: ${lines.join('')}`;
+  if (goLive.length > 0)
+    console.warn(outputLine(`${goLive.length} placeholder(s) to replace`, ...shown));
+  if (errors.length > 0)
+    console.error(outputLine(`${errors.length} problem(s) to fix:`, ...indentedLines(errors)));
+  else console.log(outputLine(`${files.length} content sections OK`));
   if (process.env.GITHUB_ACTIONS === 'true') for (const p of problems) console.log(annotation(p));
   return errors.length > 0 ? 1 : 0;
 }
 
+// A failure of the check itself (a file it cannot read) is one line too, and exit code 2, not 1.
 const crash = (error: unknown) => (console.error(`content:check could not run: ${error}`), 2);
 if (process.argv[1] === fileURLToPath(import.meta.url))
   process.exitCode = await main().catch(crash);

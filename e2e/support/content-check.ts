@@ -96,6 +96,17 @@ function placeOf(source: string, text: string) {
 }
 
 /**
+ * The line on which a text is first written in a committed content file, for the messages that name
+ * a line of their own ("just before line 6"): counted from the source, so that a case still holds
+ * when an editor adds a line above the spot.
+ */
+export function lineIn(file: string, text: string): number {
+  const source = readCommitted(file);
+  expect(source, `${file} contains ${text}`).toContain(text);
+  return placeOf(source, text).line;
+}
+
+/**
  * Where an expected line must point after these edits: the line and column at which `at` is first
  * written in the edited file. The place is found in the edited source, never asked of the check.
  */

@@ -7,6 +7,7 @@ import {
   checkAfter,
   expectCheck,
   expectedLine,
+  lineIn,
   placeAfter,
   scratchProject,
   type ContentCase,
@@ -897,7 +898,7 @@ const writingSlips: ContentCase[] = [
     errors: [
       {
         at: "title: 'Again'",
-        says: 'southAfrica.title: is written twice, here and on line 5: keep one',
+        says: `southAfrica.title: is written twice, here and on line ${lineIn('content/south-africa.ts', "title: 'South Africa'")}: keep one`,
       },
     ],
   },
@@ -1051,7 +1052,7 @@ const typingSlips: ContentCase[] = [
     errors: [
       {
         at: 'description:',
-        says: 'southAfrica.title: a comma or a closing quote is probably missing just before line 6',
+        says: `southAfrica.title: a comma or a closing quote is probably missing just before line ${lineIn('content/south-africa.ts', 'description:')}`,
       },
     ],
   },
@@ -1062,7 +1063,7 @@ const typingSlips: ContentCase[] = [
     errors: [
       {
         at: '\n  backTo:',
-        says: 'southAfrica.breadcrumbLabel: the text on line 15 has no closing quote: end it as it starts',
+        says: `southAfrica.breadcrumbLabel: the text on line ${lineIn('content/south-africa.ts', "'Breadcrumb',")} has no closing quote: end it as it starts`,
       },
     ],
   },
@@ -1077,7 +1078,7 @@ const typingSlips: ContentCase[] = [
     errors: [
       {
         at: 're here to help',
-        says: "southAfrica.contact.clients.heading: a comma or a closing quote is probably missing just before line 73; an apostrophe inside 'quotes' ends the text: write ’ instead",
+        says: `southAfrica.contact.clients.heading: a comma or a closing quote is probably missing just before line ${lineIn('content/south-africa.ts', 're here to help')}; an apostrophe inside 'quotes' ends the text: write ’ instead`,
       },
     ],
   },

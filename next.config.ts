@@ -9,6 +9,16 @@ const nextConfig: NextConfig = {
   allowedDevOrigins: ['127.0.0.1'],
   // The CSS is a few kilobytes: inlined, the first response carries everything needed to render.
   experimental: { inlineCss: true },
+  // While `npm run dev` runs, the content check speaks first on every save of a content file
+  // (docs/editor-feedback.md); `next build` runs it as its own first step instead.
+  turbopack: {
+    rules: {
+      '*.ts': {
+        condition: { all: ['development', { path: /^content\/(?!schema\.ts$)[\w-]+\.ts$/ }] },
+        loaders: ['./scripts/build/content-loader.ts'],
+      },
+    },
+  },
 };
 
 export default nextConfig;

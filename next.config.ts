@@ -14,7 +14,15 @@ const nextConfig: NextConfig = {
   turbopack: {
     rules: {
       '*.ts': {
-        condition: { all: ['development', { path: /^content\/(?!schema\.ts$)[\w-]+\.ts$/ }] },
+        // The path is from the workspace root, which is a folder above the project's when the
+        // project sits inside another (as the dev-preview tests' scratch copy does).
+        condition: {
+          all: [
+            'development',
+            { not: 'foreign' },
+            { path: /(^|\/)content\/(?!schema\.ts$)[\w-]+\.ts$/ },
+          ],
+        },
         loaders: ['./scripts/build/content-loader.ts'],
       },
     },

@@ -79,6 +79,8 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
       use: { engineUnderTest: engine, baseURL: productionServers.nginx.url },
       workers: 1,
     })),
+    // The content check in `npm run dev`: the spec starts its own dev server over a scratch copy.
+    { name: 'dev preview', testMatch: 'dev/*.spec.ts', use: chromium, workers: 1 },
     {
       name: 'start server',
       testMatch: 'browser/smoke.spec.ts',

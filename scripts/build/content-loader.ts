@@ -3,7 +3,7 @@
 // files), before TypeScript parses the file, so the check speaks first: each file's problems show
 // in Next's error overlay, and the terminal gets the check's own lines. Placeholders pass here.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import type { Problem } from './read-content';
@@ -53,7 +53,8 @@ function printOnce(root: string, report: string) {
   }
   for (const other of readdirSync(markers))
     if (other !== marker) rmSync(path.join(markers, other), { force: true });
-  console.error(report);
+  // Straight to the terminal: Turbopack does not pass on all a loader's console output.
+  writeSync(2, `${report}\n`);
 }
 
 export default async function contentLoader(this: LoaderContext, source: string) {

@@ -14,10 +14,11 @@ import { slips, type Slip } from './slips';
 const port = Number(process.env.E2E_PORT ?? 4173) + 3;
 const site = `http://127.0.0.1:${port}`;
 /**
- * Inside the project, so that Turbopack finds the project's lockfile and node_modules above it
- * (it compiles nothing outside its root, so a copy elsewhere with node_modules symlinked fails).
+ * Inside the project, in .cache/ (which git ignores), so that Turbopack finds the project's lockfile
+ * and node_modules above it: it compiles nothing outside its root, so a copy elsewhere with
+ * node_modules symlinked fails.
  */
-const scratch = path.resolve('test-results', `dev-preview-${process.pid}`);
+const scratch = path.resolve('.cache', `dev-preview-${process.pid}`);
 /** What the project's `npm run dev` needs; node_modules is found in the folder above. */
 const copied = [
   'app',

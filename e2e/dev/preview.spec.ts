@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { startDevPreview } from '../support/dev-preview';
 import { slips, type Slip } from './slips';
 
 /**
@@ -12,67 +12,30 @@ import { slips, type Slip } from './slips';
 
 /** After the production servers' ports (playwright.config.ts), within the range E2E_PORT moves. */
 const port = Number(process.env.E2E_PORT ?? 4173) + 3;
-const site = `http://127.0.0.1:${port}`;
-/**
- * Inside the project, in .cache/ (which git ignores), so that Turbopack finds the project's lockfile
- * and node_modules above it: it compiles nothing outside its root, so a copy elsewhere with
- * node_modules symlinked fails.
- */
-const scratch = path.resolve('.cache', `dev-preview-${process.pid}`);
-/** What the project's `npm run dev` needs; node_modules is found in the folder above. */
-const copied = [
-  'app',
-  'components',
-  'content',
-  'lib',
-  'public',
-  'scripts',
-  'next.config.ts',
-  'package.json',
-  'postcss.config.mjs',
-  'tsconfig.json',
-  'tsconfig.site.json',
-];
 
-let server: ChildProcess;
-/** Everything the dev server has printed, as the editor's terminal shows it. */
-let terminal = '';
+let dev: ReturnType<typeof startDevPreview>;
 let page: Page;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  mkdirSync(scratch, { recursive: true });
-  for (const name of copied) cpSync(name, path.join(scratch, name), { recursive: true });
-  // In a process group of its own, so that stopping npm stops Next.js and its loader processes.
-  server = spawn('npm', ['run', 'dev', '--', '--port', String(port), '--hostname', '127.0.0.1'], {
-    cwd: scratch,
-    detached: true,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
-  });
-  server.stdout!.on('data', (chunk: Buffer) => (terminal += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (terminal += chunk.toString()));
+  dev = startDevPreview(port);
   page = await browser.newPage();
   await expect(async () => {
-    expect(server.exitCode, terminal).toBeNull();
-    await page.goto(`${site}/south-africa`);
+    expect(dev.exited(), dev.terminal()).toBe(false);
+    await page.goto(`${dev.url}/south-africa`);
   }).toPass({ timeout: 90_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'South Africa' })).toBeVisible();
 });
 
 test.afterAll(async () => {
   await page?.close();
-  if (server?.pid) {
-    const stopped = new Promise((resolve) => server.once('exit', resolve));
-    process.kill(-server.pid, 'SIGTERM');
-    await stopped;
-  }
-  rmSync(scratch, { recursive: true, force: true });
+  await dev?.stop();
 });
 
 /** The first heading each page shows while its content passes. */
-const headings: Record<string, string> = {
+const headings: Record<Slip['page'], string> = {
   '/': 'Oops! Something went wrong',
   '/south-africa': 'South Africa',
 };
@@ -81,13 +44,13 @@ const headings: Record<string, string> = {
 const foreign = [/Unexpected Application Error/, /RangeError/, /TypeError/, /^\s+(\[)?at /m];
 
 async function saveAndFix(slip: Slip) {
-  const file = path.join(scratch, slip.file);
+  const file = path.join(dev.folder, slip.file);
   const good = readFileSync(file, 'utf8');
   expect(good, `${slip.file} has the text the slip replaces`).toContain(slip.from);
-  await page.goto(`${site}${slip.page}`);
+  await page.goto(`${dev.url}${slip.page}`);
   const heading = page.getByRole('heading', { level: 1, name: headings[slip.page] });
   await expect(heading).toBeVisible();
-  const printedBefore = terminal.length;
+  const printedBefore = dev.terminal().length;
 
   // Next's error overlay: the check's line, and nothing of the runtime's or the parser's.
   const overlay = page.getByRole('dialog');
@@ -95,9 +58,11 @@ async function saveAndFix(slip: Slip) {
     writeFileSync(file, good.replace(slip.from, slip.to));
     await expect(overlay).toContainText(slip.line);
     for (const words of foreign) expect(await overlay.textContent()).not.toMatch(words);
+    await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
     // The terminal: the check's report, its line indented as `npm run content:check` prints it.
-    await expect.poll(() => terminal.slice(printedBefore)).toContain(`\n  ${slip.line}\n`);
-    await expect.poll(() => terminal.slice(printedBefore)).toMatch(/content:check: \d+ problem/);
+    await expect
+      .poll(() => dev.terminal().slice(printedBefore))
+      .toContain(`content:check: 1 problem(s) to fix:\n  ${slip.line}\n`);
   } finally {
     // Restored even when an expectation fails, so that the next slip starts from passing content.
     writeFileSync(file, good);
@@ -105,9 +70,9 @@ async function saveAndFix(slip: Slip) {
   await expect(heading).toBeVisible();
   await expect(overlay).toHaveCount(0);
   await expect
-    .poll(() => terminal.slice(printedBefore))
+    .poll(() => dev.terminal().slice(printedBefore))
     .toMatch(/content:check: \d+ content sections OK/);
-  for (const words of foreign) expect(terminal.slice(printedBefore)).not.toMatch(words);
+  for (const words of foreign) expect(dev.terminal().slice(printedBefore)).not.toMatch(words);
 }
 
 for (const slip of slips) {
@@ -117,8 +82,8 @@ for (const slip of slips) {
 }
 
 test('the go-live placeholders are not errors in the preview', async () => {
-  await page.goto(`${site}/south-africa`);
+  await page.goto(`${dev.url}/south-africa`);
   await expect(page.getByRole('heading', { level: 1, name: 'South Africa' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  expect(terminal).not.toContain('placeholder(s) to replace');
+  expect(dev.terminal()).not.toContain('placeholder(s) to replace');
 });

@@ -7,7 +7,7 @@ export type Slip = {
   /** The content file edited, from the project's folder. */
   file: string;
   /** The page that shows the file, where the editor looks. */
-  page: string;
+  page: '/' | '/south-africa';
   /** The text replaced, exactly as the file has it, and what the editor typed instead. */
   from: string;
   to: string;

@@ -40,6 +40,12 @@ const headings: Record<Slip['page'], string> = {
   '/south-africa': 'South Africa',
 };
 
+/**
+ * A save reaches the page in about a second here (tools/dev-preview-latency.ts measures it); the
+ * room is for a CI machine busy with the other projects.
+ */
+const soon = expect.configure({ timeout: 15_000 });
+
 /** What the editor must never meet: a runtime's error page, its errors or a stack trace. */
 const foreign = [/Unexpected Application Error/, /RangeError/, /TypeError/, /^\s+(\[)?at /m];
 
@@ -56,20 +62,20 @@ async function saveAndFix(slip: Slip) {
   const overlay = page.getByRole('dialog');
   try {
     writeFileSync(file, good.replace(slip.from, slip.to));
-    await expect(overlay).toContainText(slip.line);
+    await soon(overlay).toContainText(slip.line);
     for (const words of foreign) expect(await overlay.textContent()).not.toMatch(words);
     await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
     // The terminal: the check's report, its line indented as `npm run content:check` prints it.
-    await expect
+    await soon
       .poll(() => dev.terminal().slice(printedBefore))
       .toContain(`content:check: 1 problem(s) to fix:\n  ${slip.line}\n`);
   } finally {
     // Restored even when an expectation fails, so that the next slip starts from passing content.
     writeFileSync(file, good);
   }
-  await expect(heading).toBeVisible();
-  await expect(overlay).toHaveCount(0);
-  await expect
+  await soon(heading).toBeVisible();
+  await soon(overlay).toHaveCount(0);
+  await soon
     .poll(() => dev.terminal().slice(printedBefore))
     .toMatch(/content:check: \d+ content sections OK/);
   for (const words of foreign) expect(dev.terminal().slice(printedBefore)).not.toMatch(words);

@@ -62,8 +62,11 @@ export default async function contentLoader(this: LoaderContext, source: string)
   const { loadContent, checkContent, describe } = await check;
   const { files, problems } = loadContent();
   if (problems.length === 0) problems.push(...checkContent(files));
-  // A save to any content file checks every file again, since rules weigh files against others.
-  for (const file of files) this.addDependency(path.resolve(this.rootContext, file.file));
+  // A save to any content file checks every file again, since rules weigh files against others;
+  // a file that cannot be read is among them too, so the folder is listed rather than `files`.
+  const folder = path.join(this.rootContext, 'content');
+  for (const name of readdirSync(folder).filter((n) => n.endsWith('.ts') && n !== 'schema.ts'))
+    this.addDependency(path.join(folder, name));
   const errors = problems.filter((problem) => !problem.goLive);
   const lines = errors.map((problem) => `\n  ${describe(problem)}`).join('');
   printOnce(

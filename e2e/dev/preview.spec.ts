@@ -16,7 +16,8 @@ const port = Number(process.env.E2E_PORT ?? 4173) + 3;
 let dev: ReturnType<typeof startDevPreview>;
 let page: Page;
 
-test.describe.configure({ mode: 'serial' });
+// Each slip waits for the overlay, the terminal, the page and the terminal again: room for all four.
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);

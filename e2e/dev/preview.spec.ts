@@ -50,10 +50,23 @@ const soon = expect.configure({ timeout: 15_000 });
 /** What the editor must never meet: a runtime's error page, its errors or a stack trace. */
 const foreign = [/Unexpected Application Error/, /RangeError/, /TypeError/, /^\s+(\[)?at /m];
 
+/** Where a text starts in a source, 1-based, as the check counts. */
+function placeOf(source: string, text: string) {
+  expect(source, `the place of the slip, ${JSON.stringify(text)}`).toContain(text);
+  const before = source.slice(0, source.indexOf(text)).split('\n');
+  return { line: before.length, column: before.at(-1)!.length + 1 };
+}
+
 async function saveAndFix(slip: Slip) {
   const file = path.join(dev.folder, slip.file);
   const good = readFileSync(file, 'utf8');
   expect(good, `${slip.file} has the text the slip replaces`).toContain(slip.from);
+  const edited = good.replace(slip.from, slip.to);
+  // The check's line, placed in the content as the editor saved it.
+  const reported = slip.reported ?? slip.file;
+  const saved = slip.reported ? readFileSync(path.join(dev.folder, reported), 'utf8') : edited;
+  const { line, column } = placeOf(saved, slip.at);
+  const expected = `${reported}:${line}:${column}  ${slip.says.replace('{line}', String(line))}`;
   await page.goto(`${dev.url}${slip.page}`);
   const heading = page.getByRole('heading', { level: 1, name: headings[slip.page] });
   await expect(heading).toBeVisible();
@@ -62,14 +75,14 @@ async function saveAndFix(slip: Slip) {
   // Next's error overlay: the check's line, and nothing of the runtime's or the parser's.
   const overlay = page.getByRole('dialog');
   try {
-    writeFileSync(file, good.replace(slip.from, slip.to));
-    await soon(overlay).toContainText(slip.line);
+    writeFileSync(file, edited);
+    await soon(overlay).toContainText(expected);
     for (const words of foreign) expect(await overlay.textContent()).not.toMatch(words);
     await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
     // The terminal: the check's report, its line indented as `npm run content:check` prints it.
     await soon
       .poll(() => dev.terminal().slice(printedBefore))
-      .toContain(`content:check: 1 problem(s) to fix:\n  ${slip.line}\n`);
+      .toContain(`content:check: 1 problem(s) to fix:\n  ${expected}\n`);
   } finally {
     // Restored even when an expectation fails, so that the next slip starts from passing content.
     writeFileSync(file, good);

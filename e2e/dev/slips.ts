@@ -11,8 +11,12 @@ export type Slip = {
   /** The text replaced, exactly as the file has it, and what the editor typed instead. */
   from: string;
   to: string;
-  /** The check's line, as `npm run content:check` prints it: `file:line:column  field: message`. */
-  line: string;
+  /** The file the check names: the edited one, unless a rule weighs it against another. */
+  reported?: string;
+  /** Where the check places the slip: the start of this text, in the reported file as saved. */
+  at: string;
+  /** The check's words after `file:line:column  `; `{line}` is the place's line. */
+  says: string;
 };
 
 export const slips: Slip[] = [
@@ -22,7 +26,8 @@ export const slips: Slip[] = [
     page: '/south-africa',
     from: "opens: '09:00'",
     to: "opens: '9am'",
-    line: 'content/contact.ts:18:5  contact.hours.opens: "9am" is not a 24-hour time: write it like 09:00',
+    at: "opens: '9am'",
+    says: 'contact.hours.opens: "9am" is not a 24-hour time: write it like 09:00',
   },
   {
     name: "a section's heading deleted",
@@ -30,15 +35,18 @@ export const slips: Slip[] = [
     page: '/south-africa',
     from: "      heading: 'Personal service from a global team',\n",
     to: '',
-    line: "content/south-africa.ts:30:5  southAfrica.sections[0].heading: is missing: add text in quotes, like 'Contact us'",
+    // A missing field is placed at the group that should hold it.
+    at: "{\n      id: 'personal-service'",
+    says: "southAfrica.sections[0].heading: is missing: add text in quotes, like 'Contact us'",
   },
   {
     name: 'a link to a page that does not exist',
     file: 'content/south-africa.ts',
     page: '/south-africa',
-    from: "parent: { label: 'Where we’re located', href: '/' }",
-    to: "parent: { label: 'Where we’re located', href: '/where-we-are' }",
-    line: 'content/south-africa.ts:17:43  southAfrica.parent.href: "/where-we-are" is no page here: write / or /south-africa',
+    from: "href: '/' }",
+    to: "href: '/where-we-are' }",
+    at: "href: '/where-we-are'",
+    says: 'southAfrica.parent.href: "/where-we-are" is no page here: write / or /south-africa',
   },
   {
     name: 'Markdown emphasis in a heading',
@@ -46,7 +54,8 @@ export const slips: Slip[] = [
     page: '/south-africa',
     from: "'Creating the right service for you'",
     to: "'**Creating** the right service for you'",
-    line: 'content/south-africa.ts:41:7  southAfrica.sections[1].heading: has the Markdown emphasis **Creating**: texts are plain, so write Creating',
+    at: "heading: '**Creating**",
+    says: 'southAfrica.sections[1].heading: has the Markdown emphasis **Creating**: texts are plain, so write Creating',
   },
   {
     name: 'a misspelt placeholder',
@@ -54,7 +63,8 @@ export const slips: Slip[] = [
     page: '/south-africa',
     from: 'at least {minimumPortfolio}',
     to: 'at least {minimumPortfolo}',
-    line: 'content/south-africa.ts:27:5  southAfrica.intro[1]: uses {minimumPortfolo}; this text offers {minimumPortfolio} {licence} {complaints}',
+    at: "'Our Private Bank supports",
+    says: 'southAfrica.intro[1]: uses {minimumPortfolo}; this text offers {minimumPortfolio} {licence} {complaints}',
   },
   {
     name: 'a comma missing after a field',
@@ -62,7 +72,8 @@ export const slips: Slip[] = [
     page: '/',
     from: "title: 'Oops! Something went wrong',",
     to: "title: 'Oops! Something went wrong'",
-    line: 'content/home.ts:6:3  home.title: a comma or a closing quote is probably missing just before line 6',
+    at: 'description:',
+    says: 'home.title: a comma or a closing quote is probably missing just before line {line}',
   },
   // Not in the issue's table: a rule that weighs one file against another reports the slip in the
   // file that no longer matches, which the preview checks again though it was not saved.
@@ -72,17 +83,20 @@ export const slips: Slip[] = [
     page: '/south-africa',
     from: "{ id: 'locations',",
     to: "{ id: 'offices',",
-    line: 'content/south-africa.ts:14:3  southAfrica.section: "locations" is not the id of an item of navigation.main',
+    reported: 'content/south-africa.ts',
+    at: "section: 'locations'",
+    says: 'southAfrica.section: "locations" is not the id of an item of navigation.main',
   },
   // The check's words for the last three are the parser's (or name the wrong field) until issue
-  // #26's second item lands; then these lines change to the check's own.
+  // #26's second item lands; then these `says` change to the check's own.
   {
     name: 'curly quotes around a text',
     file: 'content/south-africa.ts',
     page: '/south-africa',
     from: "heading: 'Contact your local team'",
     to: 'heading: ‘Contact your local team’',
-    line: 'content/south-africa.ts:57:14  southAfrica.contact.heading: Invalid character.',
+    at: '‘Contact your local team’',
+    says: 'southAfrica.contact.heading: Invalid character.',
   },
   {
     name: 'a doubled comma',
@@ -90,7 +104,8 @@ export const slips: Slip[] = [
     page: '/',
     from: "title: 'Oops! Something went wrong',",
     to: "title: 'Oops! Something went wrong',,",
-    line: 'content/home.ts:5:39  home.title: Property assignment expected.',
+    at: ',\n  description:',
+    says: 'home.title: Property assignment expected.',
   },
   {
     name: 'a number written with a thousands separator',
@@ -98,6 +113,7 @@ export const slips: Slip[] = [
     page: '/south-africa',
     from: 'width: 1600,',
     to: 'width: 1,600,',
-    line: 'content/south-africa.ts:21:17  southAfrica.hero.600: a comma or a closing quote is probably missing just before line 21',
+    at: ',\n    height:',
+    says: 'southAfrica.hero.600: a comma or a closing quote is probably missing just before line {line}',
   },
 ];

@@ -17,6 +17,24 @@ const nextConfig: NextConfig = {
   // The CSS is a few kilobytes, so it is inlined: the first response then carries everything needed
   // to render the page, with no second request that would hold the first paint back.
   experimental: { inlineCss: true },
+  // While `npm run dev` runs, the content check speaks first on every save of a content file
+  // (docs/editor-feedback.md); `next build` runs it as its own first step instead.
+  turbopack: {
+    rules: {
+      '*.ts': {
+        // The path is from the workspace root, which is a folder above the project's when the
+        // project sits inside another (as the dev-preview tests' scratch copy does).
+        condition: {
+          all: [
+            'development',
+            { not: 'foreign' },
+            { path: /(^|\/)content\/(?!schema\.ts$)[\w-]+\.ts$/ },
+          ],
+        },
+        loaders: ['./scripts/build/content-loader.ts'],
+      },
+    },
+  },
 };
 
 export default nextConfig;

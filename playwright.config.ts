@@ -119,6 +119,8 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
       // One at a time: each test drives one window of the engine's own driver.
       workers: 1,
     })),
+    // The content check in `npm run dev`: the spec starts its own dev server over a scratch copy.
+    { name: 'dev preview', testMatch: 'dev/*.spec.ts', use: chromium, workers: 1 },
     {
       name: 'start server',
       testMatch: 'browser/smoke.spec.ts',

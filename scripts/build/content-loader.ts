@@ -1,0 +1,94 @@
+// The content check inside `npm run dev`: a Turbopack loader that next.config.ts puts in front of
+// each content file in development only. It runs the whole check on every save (rules relate
+// files), before TypeScript parses the file, so the check speaks first: each file's problems show
+// in Next's error overlay, and the terminal gets the check's own lines. Placeholders pass here.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+import type { Problem } from './read-content';
+
+/** The part of webpack's loader API this loader uses, as Turbopack implements it. */
+type LoaderContext = {
+  resourcePath: string;
+  rootContext: string;
+  addDependency(file: string): void;
+  emitError(error: Error): void;
+};
+
+type CheckModule = typeof import('./check-content');
+/**
+ * Turbopack runs loaders with Node's own type stripping, which cannot resolve the check's imports
+ * (written without extensions), so the check comes through tsx, once per loader process.
+ */
+let check: Promise<CheckModule> | undefined;
+
+/** Each file's source the last time it passed, in this process (see contentLoader). */
+const lastPassed = new Map<string, string>();
+
+/** The error the overlay shows: the check's own lines, with neither a stack nor a loader path. */
+function checkError(problems: Problem[], describe: CheckModule['describe']): Error {
+  const error = new Error(problems.map(describe).join('\n'));
+  error.name = 'content:check';
+  // Turbopack prints every `file:line:column` in a stack as a frame, and a loader's path after
+  // the message unless the stack names it: a stack of the path alone gives neither.
+  error.stack = import.meta.filename;
+  return error;
+}
+
+/**
+ * Prints the check's report in the terminal when it differs from the last one printed. Several
+ * loader processes check each save, and each file's loader in up to three bundles (server,
+ * server-side rendering, browser): the first to create the report's marker prints it.
+ */
+function printOnce(root: string, report: string) {
+  // Loader processes are children of the dev server, so its process id marks this session.
+  const markers = path.join(root, '.next', 'dev', 'content-check', String(process.ppid));
+  const marker = createHash('sha256').update(report).digest('hex').slice(0, 16);
+  mkdirSync(markers, { recursive: true });
+  try {
+    writeFileSync(path.join(markers, marker), '', { flag: 'wx' });
+  } catch {
+    return;
+  }
+  for (const other of readdirSync(markers))
+    if (other !== marker) rmSync(path.join(markers, other), { force: true });
+  // Straight to the terminal: Turbopack does not pass on all a loader's console output.
+  writeSync(2, `${report}\n`);
+}
+
+export default async function contentLoader(this: LoaderContext, source: string) {
+  check ??= tsImport('./check-content.ts', import.meta.url) as Promise<CheckModule>;
+  const { loadContent, checkContent, describe } = await check;
+  const { files, problems } = loadContent();
+  if (problems.length === 0) problems.push(...checkContent(files));
+  // A save to any content file checks every file again, since rules weigh files against others;
+  // a file that cannot be read is among them too, so the folder is listed rather than `files`.
+  const folder = path.join(this.rootContext, 'content');
+  for (const name of readdirSync(folder).filter((n) => n.endsWith('.ts') && n !== 'schema.ts'))
+    this.addDependency(path.join(folder, name));
+  const errors = problems.filter((problem) => !problem.goLive);
+  const lines = errors.map((problem) => `\n  ${describe(problem)}`).join('');
+  printOnce(
+    this.rootContext,
+    errors.length > 0
+      ? `content:check: ${errors.length} problem(s) to fix:${lines}`
+      : `content:check: ${files.length} content sections OK`,
+  );
+
+  const file = path.relative(this.rootContext, this.resourcePath).split(path.sep).join('/');
+  const own = errors.filter((problem) => problem.file === file);
+  if (own.length === 0) {
+    lastPassed.set(file, source);
+    return source;
+  }
+  const error = checkError(own, describe);
+  // A thrown error stops Turbopack's loader process, and starting another costs seconds; an
+  // emitted one fails the page as surely. The file then yields a source that parses (its last
+  // passing one after a typing slip), so that TypeScript has nothing of its own to say.
+  const parses = files.some((read) => read.file === file);
+  const replacement = parses ? source : lastPassed.get(file);
+  if (replacement === undefined) throw error;
+  this.emitError(error);
+  return replacement;
+}

@@ -1,7 +1,10 @@
-// The content check inside `npm run dev`: a Turbopack loader that next.config.ts puts in front of
-// each content file in development only. It runs the whole check on every save (rules relate
-// files), before TypeScript parses the file, so the check speaks first: each file's problems show
-// in Next's error overlay, and the terminal gets the check's own lines. Placeholders pass here.
+/**
+ * The content check inside `npm run dev`: a Turbopack loader that next.config.ts puts in front of
+ * each content file in development only. It runs the whole check on every save (rules relate
+ * files), before TypeScript parses the file, so the check speaks first: each file's problems show
+ * in Next's error overlay, and the terminal gets the check's own lines. Placeholders pass here,
+ * since an editor previewing a change has no reason to replace them yet.
+ */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';

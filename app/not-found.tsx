@@ -5,41 +5,50 @@ import { legal } from '@/content/legal';
 import { site } from '@/content/site';
 import { PageShell } from '@/components/layout/page-shell';
 import { BackButton } from '@/components/ui/back-button';
+import { IslandErrorPage, IslandRoot } from '@/components/status/island';
 import { MissingPathLog } from '@/components/status/missing-path-log';
 import { StatusPanel } from '@/components/status/status-panel';
 import { ButtonLink } from '@/components/ui/button-link';
 import { PhoneLink } from '@/components/ui/phone-link';
 import { TemplateText } from '@/components/ui/template-text';
 import { pageMetadata } from '@/lib/metadata';
+import ErrorPage from './error';
 
 // No canonical path: the page answers every missing address, and is never indexed.
 export const metadata: Metadata = pageMetadata(notFound);
 
 export default function NotFound() {
   return (
-    <PageShell site={site} legal={legal} copyrightYear={notFound.copyrightYear}>
-      <MissingPathLog message={notFound.consoleMessage} />
-      <StatusPanel
-        headingLines={[notFound.exclamation, notFound.heading]}
-        message={notFound.message}
-        actions={
-          <>
-            <ButtonLink {...notFound.home} />
-            <BackButton label={notFound.back} fallbackHref={notFound.home.href} />
-          </>
-        }
-        aside={
-          <p>
-            <TemplateText
-              text={notFound.help}
-              values={{
-                phone: <PhoneLink phone={contact.helpPhone} country={site.phoneCountry} />,
-                helpCentre: <a href={notFound.helpCentre.href}>{notFound.helpCentre.label}</a>,
-              }}
-            />
-          </p>
-        }
-      />
-    </PageShell>
+    <>
+      <PageShell site={site} legal={legal} copyrightYear={notFound.copyrightYear}>
+        <MissingPathLog message={notFound.consoleMessage} />
+        <StatusPanel
+          headingLines={[notFound.exclamation, notFound.heading]}
+          message={notFound.message}
+          actions={
+            <>
+              <ButtonLink {...notFound.home} />
+              <IslandRoot>
+                <BackButton label={notFound.back} fallbackHref={notFound.home.href} />
+              </IslandRoot>
+            </>
+          }
+          aside={
+            <p>
+              <TemplateText
+                text={notFound.help}
+                values={{
+                  phone: <PhoneLink phone={contact.helpPhone} country={site.phoneCountry} />,
+                  helpCentre: <a href={notFound.helpCentre.href}>{notFound.helpCentre.label}</a>,
+                }}
+              />
+            </p>
+          }
+        />
+      </PageShell>
+      <IslandErrorPage>
+        <ErrorPage />
+      </IslandErrorPage>
+    </>
   );
 }

@@ -4,20 +4,22 @@ export const routes = {
   southAfrica: '/south-africa',
 } as const;
 
-/** The build strips Next.js's runtime from a page without `javaScript`: scripts/build/strip-js.ts. */
-type ExportedPage = { route: string; file: string; javaScript: boolean };
+type ExportedPage = { route: string; file: string };
 
 /** The pages with an address of their own, in the sitemap's order. */
 const pages: readonly ExportedPage[] = [
-  { route: routes.home, file: 'index.html', javaScript: false },
-  { route: routes.southAfrica, file: 'south-africa.html', javaScript: false },
+  { route: routes.home, file: 'index.html' },
+  { route: routes.southAfrica, file: 'south-africa.html' },
 ];
 
 /** The only paths a link on the site may lead to. */
 export const pageRoutes = pages.map((page) => page.route);
 
-/** The not-found page, by Next.js's name: servers answer every other address with it, and 404. */
-export const notFoundPage = { route: '/_not-found', file: '404.html', javaScript: true };
+/**
+ * The not-found page, by Next.js's name: servers answer every other address with it, and 404. The
+ * only page that runs JavaScript: not Next.js's, but an island of its own (scripts/build/island.ts).
+ */
+export const notFoundPage = { route: '/_not-found', file: '404.html' };
 
 export const exportedPages = [...pages, notFoundPage];
 

@@ -23,17 +23,23 @@ export const CSP_MAP = 'deploy/build/csp-map.conf';
 /** Cache-Control of hashed build files (/_next/static/), whose names change with their content. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-/** A page's policy: its files and its inline code's hashes, no 'unsafe-inline' or 'unsafe-eval'. */
-export function contentSecurityPolicy(scripts: string[], styles: string[]): string {
+/**
+ * A page's policy: nothing inline runs. Scripts come from the site's own files, and only on a page
+ * that loads one (the not-found page's island, whose <script> also carries its hash as Subresource
+ * Integrity); styles from its files and its inline styles' hashes; no 'unsafe-inline' or
+ * 'unsafe-eval'. Every page enforces Trusted Types with no policy allowed: no script of the site
+ * writes HTML or code from a string (innerHTML, eval), so an injected one that tries is refused.
+ */
+export function contentSecurityPolicy(page: { scriptFiles: boolean; styles: string[] }): string {
   const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-  const unique = (texts: string[]) => [...new Set(texts.map(hash))];
-  const scriptSources = scripts.length === 0 ? ["'none'"] : ["'self'", ...unique(scripts)];
+  const styleHashes = [...new Set(page.styles.map(hash))];
   return [
     "default-src 'self'",
-    `script-src ${scriptSources.join(' ')}`,
-    `style-src ${["'self'", ...unique(styles)].join(' ')}`,
+    `script-src ${page.scriptFiles ? "'self'" : "'none'"}`,
+    `style-src ${["'self'", ...styleHashes].join(' ')}`,
     "img-src 'self'; object-src 'none'; base-uri 'none'",
     "form-action 'self'; frame-ancestors 'none'",
+    "require-trusted-types-for 'script'; trusted-types 'none'",
   ].join('; ');
 }
 

@@ -49,7 +49,7 @@ async function watch(
   page.on('requestfailed', (request) => {
     // With JavaScript off, the browser declines to fetch scripts it was asked to preload.
     if (!scripts && request.resourceType() === 'script') return;
-    if (request.failure()?.errorText === 'net::ERR_BLOCKED_BY_CLIENT') return;
+    if (request.failure()?.errorText.startsWith('net::ERR_BLOCKED_BY_CLIENT')) return;
     // Leaving a page cancels what it was still loading, such as its icon. Whether the page was left
     // is only known once the next one arrives, so this waits until the end of the test.
     if (request.failure()?.errorText === 'net::ERR_ABORTED') {

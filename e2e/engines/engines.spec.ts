@@ -137,6 +137,19 @@ test('the not-found page logs the missing path, and its back button goes back on
   await arrivedAt(engine, brief.routes[1]);
 });
 
+test('the not-found page’s back button goes home from the first page of a fresh tab', async ({
+  engine,
+}) => {
+  // Each test has a tab of its own: this address is the first page of its history.
+  await engine.goto(home.brokenLink.href);
+  expect(await engine.evaluate(() => window.history.length)).toBe(1);
+  await expect
+    .poll(async () => (await engine.findAll({ role: 'button', name: notFound.back })).length)
+    .toBe(1);
+  await (await find(engine, { role: 'button', name: notFound.back })).click();
+  await arrivedAt(engine, brief.routes[0]);
+});
+
 test.describe('Trusted Types', () => {
   // Firefox reports each refused write as an error of the page; nothing else may go wrong.
   test.use({ expectedProblems: [/violates the following directive: .require-trusted-types-for/] });

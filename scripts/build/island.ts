@@ -15,7 +15,10 @@ import { attr, elementsOf, isExecutable, type Element } from '../shared/html';
 /** Where the island's file goes: under /_next/static/, which the servers cache for a year. */
 const ISLAND_FOLDER = '_next/static/island';
 
-/** The browsers of package.json's browserslist, by esbuild's names for them: "chrome >= 111" → chrome111. */
+/**
+ * The browsers of package.json's browserslist, by esbuild's names for them: "chrome >= 111" becomes
+ * chrome111.
+ */
 function browsers(): string[] {
   const esbuildNames: Record<string, string> = {
     chrome: 'chrome',
@@ -97,7 +100,6 @@ const { outputFiles } = await build({
   format: 'esm',
   target: browsers(),
   write: false,
-  outdir: 'island',
   alias: { react: './scripts/build/island/react.ts' },
   // Classic JSX, to Preact's h(); the project's tsconfig.json sets React's automatic runtime.
   tsconfigRaw: { compilerOptions: { jsx: 'react', jsxFactory: 'h' } },
@@ -111,10 +113,9 @@ const { outputFiles } = await build({
   },
   legalComments: 'none',
   plugins: [exportedClassNames(markupClasses)],
-  // The components say 'use client' for Next.js; in a bundle of client code alone it means nothing.
-  logOverride: { 'module-level-directive': 'silent' },
 });
 const code = outputFiles[0]!.contents;
+const compressed = gzipSync(code, { level: 9 }).length;
 const name = `not-found.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.js`;
 mkdirSync(path.join('out', ISLAND_FOLDER), { recursive: true });
 writeFileSync(path.join('out', ISLAND_FOLDER, name), code);
@@ -125,5 +126,5 @@ const head = elements.find((element) => element.tagName === 'head')!;
 const at = head.sourceCodeLocation!.endTag!.startOffset;
 writeFileSync(page, html.slice(0, at) + script + html.slice(at));
 console.log(
-  `island: ${notFoundPage.file} loads /${ISLAND_FOLDER}/${name} (${code.length} bytes, ${gzipSync(code, { level: 9 }).length} gzip -9)`,
+  `island: ${notFoundPage.file} loads /${ISLAND_FOLDER}/${name} (${code.length} bytes, ${compressed} gzip -9)`,
 );

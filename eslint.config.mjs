@@ -3,10 +3,14 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import prettier from 'eslint-config-prettier/flat';
 
-/** What the site is made of, each folder importing only from those after it. */
-const site = ['./app', './components', './lib', './content'];
-/** What sits outside the site: it may import the site, and the site never imports it. */
-const outside = ['./scripts', './tools', './deploy', './e2e'];
+/**
+ * The folders that the site is made of, in the one direction imports may run: each folder imports
+ * only from those after it (app -> components -> lib -> content), so that no layer depends on the
+ * one that uses it.
+ */
+const siteFolders = ['./app', './components', './lib', './content'];
+/** The folders outside the site: they may import the site, and the site never imports them. */
+const outsideFolders = ['./scripts', './tools', './deploy', './e2e'];
 
 export default defineConfig([
   ...nextVitals,
@@ -17,10 +21,12 @@ export default defineConfig([
       'import/no-restricted-paths': [
         'error',
         {
-          zones: site.map((target, index) => ({
+          // One zone for each site folder: it may not import the folders before it, nor any folder
+          // outside the site. The message names what it may import instead.
+          zones: siteFolders.map((target, index) => ({
             target,
-            from: [...site.slice(0, index), ...outside],
-            message: `${target.slice(2)}/ may import ${[...site.slice(index + 1).map((f) => `${f.slice(2)}/`), 'packages'].join(', ')}, nothing else of the project`,
+            from: [...siteFolders.slice(0, index), ...outsideFolders],
+            message: `${target.slice(2)}/ may import ${[...siteFolders.slice(index + 1).map((folder) => `${folder.slice(2)}/`), 'packages'].join(', ')}, nothing else of the project`,
           })),
         },
       ],
@@ -28,10 +34,11 @@ export default defineConfig([
     },
   },
   {
-    // Content is data: it reads no disk and runs nothing of Node's.
+    // Content is data that editors write: it reads no disk and runs nothing of Node's, so it stays
+    // safe to load anywhere, in the browser too.
     files: ['content/**'],
     rules: { 'import/no-nodejs-modules': 'error' },
   },
-  // Besides eslint-config-next's own: .next/, out/, build/ and next-env.d.ts.
+  // These come on top of eslint-config-next's own ignores: .next/, out/, build/ and next-env.d.ts.
   globalIgnores(['playwright-report/**', 'test-results/**', '**/.wrangler/**', '.cache/**']),
 ]);

@@ -1,13 +1,21 @@
+/**
+ * Next.js's configuration. The site is a static export, so only the settings that a static export
+ * and its development server need are here.
+ */
 import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
-  // Every route is pre-rendered to plain HTML in out/, served as static files from a CDN.
+  // Every route is pre-rendered to plain HTML in out/, and served as static files by nginx or a
+  // CDN.
   output: 'export',
-  // The site's code only: `npm run typecheck` checks tests and tools, some with their own packages.
+  // The build checks the site's code only. The tests and tools are checked by `npm run typecheck`,
+  // since some of them have packages of their own that the build does not install.
   typescript: { tsconfigPath: 'tsconfig.site.json' },
-  // Next.js blocks hot reload from origins not listed, and `npm run dev` also answers on 127.0.0.1.
+  // Next.js blocks hot reload from origins that are not listed here, and `npm run dev` is also
+  // reached at 127.0.0.1, not only at localhost.
   allowedDevOrigins: ['127.0.0.1'],
-  // The CSS is a few kilobytes: inlined, the first response carries everything needed to render.
+  // The CSS is a few kilobytes, so it is inlined: the first response then carries everything needed
+  // to render the page, with no second request that would hold the first paint back.
   experimental: { inlineCss: true },
 };
 

@@ -1,55 +1,94 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices, firefox, webkit } from '@playwright/test';
-import { buildProblem } from './e2e/support/build-freshness';
 import { chromiumLaunchOptions, installedEngines, type Engine } from './e2e/support/browsers';
 
 /** The first of the ports the test servers take on 127.0.0.1; E2E_PORT moves them all. */
 const port = Number(process.env.E2E_PORT ?? 4173);
 
-// Once, in the main process: a missing or stale out/ is one line, not a failure on every page.
-const problem = process.env.TEST_WORKER_INDEX ? undefined : buildProblem();
-if (problem) {
-  console.error(problem);
-  process.exit(1);
+/**
+ * A test server Playwright starts before the run and stops after it. A port already held by another
+ * program fails the run rather than testing that program; SIGTERM, as Ctrl+C would, lets a server
+ * clean up after itself.
+ */
+function testServer(command: string, serverPort: number) {
+  return {
+    command,
+    env: { PORT: String(serverPort) },
+    url: `http://127.0.0.1:${serverPort}`,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  };
 }
 
-// A port held by another program fails the run; SIGTERM (as Ctrl+C) lets a server clean up.
-const server = (command: string, at: number) => ({
-  command,
-  env: { PORT: String(at) },
-  url: `http://127.0.0.1:${at}`,
-  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
-});
-const startServer = server('npm run preview', port);
+/** The server `npm start` uses, which the smoke test checks. */
+const startServer = testServer('npm run preview', port);
 /** The production servers, headers and CSP included: nginx, and Cloudflare's own runtime. */
 const productionServers = {
-  nginx: server('npm run preview:prod', port + 1),
-  cloudflare: server('npm run preview:cloudflare', port + 2),
+  nginx: testServer('npm run preview:prod', port + 1),
+  cloudflare: testServer('npm run preview:cloudflare', port + 2),
 };
 
-// The out/ checks and the production-server spec prove both servers send the same bytes, so specs
-// of appearance alone run behind one server each (behind both, CI ran out of time).
-const drawnBehindTheOther: Record<string, string[]> = {
-  nginx: ['browser/accessibility.spec.ts'],
-  cloudflare: ['browser/screenshots.spec.ts', 'browser/layout.spec.ts', 'browser/print.spec.ts'],
+/**
+ * The browser specs that test what a server itself decides: headers and policies, statuses,
+ * redirects, caching, cookies and hostile addresses, and the pages' scripts running under each
+ * server's Content-Security-Policy. They run behind both production servers.
+ */
+const serverSpecs = [
+  'production-server',
+  'cookies',
+  'pages',
+  'not-found',
+  'error-boundary',
+  'metadata',
+];
+/**
+ * The browser specs whose result depends only on the bytes served: appearance, accessibility,
+ * controls and text. The `out` project and the production-server spec prove that both servers send
+ * the same bytes, so these run behind nginx only.
+ */
+const pageSpecs = [
+  'accessibility',
+  'controls',
+  'home',
+  'layout',
+  'legal',
+  'menus',
+  'no-javascript',
+  'print',
+  'screenshots',
+  'south-africa',
+];
+const browserSpecs = (names: string[]) => names.map((name) => `browser/${name}.spec.ts`);
+/** Which browser specs run behind which production server. */
+const specsBehind: Record<keyof typeof productionServers, string[]> = {
+  nginx: browserSpecs([...serverSpecs, ...pageSpecs]),
+  cloudflare: browserSpecs(serverSpecs),
 };
 
 const chromium = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions };
 const engines = installedEngines();
-const chromiumName = engines.find((e) => e.kind === 'chromium')?.name ?? 'chromium';
-const chromiumMajor = /\d+/.exec(chromiumName)?.[0];
+const chromiumVersion = engines.find((engine) => engine.kind === 'chromium')?.version;
+const chromiumMajor = chromiumVersion?.split('.')[0];
 /** Playwright's own Firefox and WebKit, where `npx playwright install` could fetch them. */
 const playwrightEngines = (['firefox', 'webkit'] as const)
   .filter((browser) => existsSync({ firefox, webkit }[browser].executablePath()))
   .map((browser): Engine => ({ kind: 'playwright', name: `${browser} (playwright)`, browser }));
+const otherEngines = [...engines.filter((e) => e.kind !== 'chromium'), ...playwrightEngines];
 
 export default defineConfig<object, { engineUnderTest: Engine }>({
   testDir: './e2e',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  // One per Chromium project; the third runs the other engines, which mostly wait on their drivers.
+  // Two cores run the Chromium projects; the third worker mostly waits on the other engines' drivers.
   workers: 3,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  // Refuses a missing or stale out/ in one line, and names the browsers' exact versions.
+  globalSetup: './e2e/support/global-setup.ts',
+  // The browsers' exact versions, which the HTML report shows beside the results.
+  metadata: {
+    browsers: [chromiumVersion && `chromium ${chromiumVersion}`, ...otherEngines.map(describe)]
+      .filter(Boolean)
+      .join(', '),
+  },
   // No DOM snapshots or screencasts in traces: they cost every passing test a tenth of its time.
   use: {
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
@@ -65,18 +104,19 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
     // No browser: in-process checks of the site's code, and checks of out/ and what serves it.
     { name: 'unit', testMatch: 'unit/*.spec.ts' },
     { name: 'out', testMatch: 'out/*.spec.ts' },
-    ...Object.entries(productionServers).map(([name, { url }]) => ({
-      name: `${chromiumName} · ${name}`,
-      testMatch: 'browser/*.spec.ts',
-      testIgnore: ['browser/smoke.spec.ts', ...(drawnBehindTheOther[name] ?? [])],
+    // The browser suite in Chromium, behind each production server: "chromium · nginx", ….
+    ...Object.entries(productionServers).map(([server, { url }]) => ({
+      name: `chromium · ${server}`,
+      testMatch: specsBehind[server as keyof typeof productionServers],
       use: { ...chromium, baseURL: url },
-      workers: 1,
     })),
-    // The cross-engine checks behind nginx, one project per engine: "firefox-esr 140.12.0", ….
-    ...[...engines.filter((e) => e.kind !== 'chromium'), ...playwrightEngines].map((engine) => ({
+    // The cross-engine checks behind nginx, one project per engine: "firefox-esr · 140", ….
+    ...otherEngines.map((engine) => ({
       name: engine.name,
       testMatch: 'engines/*.spec.ts',
       use: { engineUnderTest: engine, baseURL: productionServers.nginx.url },
+      metadata: { version: engine.version },
+      // One at a time: each test drives one window of the engine's own driver.
       workers: 1,
     })),
     {
@@ -87,3 +127,8 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
   ],
   webServer: [startServer, ...Object.values(productionServers)],
 });
+
+/** An engine as the report names it: its project's name and the exact version found. */
+function describe(engine: Engine): string {
+  return engine.version ? `${engine.name} (${engine.version})` : engine.name;
+}

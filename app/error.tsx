@@ -7,8 +7,12 @@ import { PageShell } from '@/components/layout/page-shell';
 import { StatusPanel } from '@/components/status/status-panel';
 import { ButtonLink } from '@/components/ui/button-link';
 
-/** Shown in place of a page that failed while running in the browser, inside the root layout. */
-export default function Error() {
+/**
+ * Shown in place of a page that failed while running in the browser, inside the root layout.
+ * Next.js requires an error boundary to be a client component, which is why this file runs in the
+ * browser.
+ */
+export default function ErrorPage() {
   return (
     <PageShell site={site} legal={legal} copyrightYear={errorPage.copyrightYear}>
       <StatusPanel

@@ -14,9 +14,14 @@ import { TemplateText } from '@/components/ui/template-text';
 import { pageMetadata } from '@/lib/metadata';
 import ErrorPage from './error';
 
-// No canonical path: the page answers every missing address, and is never indexed.
+// No canonical path: the page answers every missing address, so it has no address of its own to
+// give and search engines must not index it.
 export const metadata: Metadata = pageMetadata(notFound);
 
+/**
+ * What every unknown address shows, with status 404: a way home, a way back, and a number to call.
+ * It is the only page that keeps its JavaScript, for the 'Back' button and the console warning.
+ */
 export default function NotFound() {
   return (
     <>

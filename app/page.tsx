@@ -10,6 +10,10 @@ import { routes } from '@/lib/routes';
 
 export const metadata: Metadata = pageMetadata(home, routes.home);
 
+/**
+ * The home page, an error-style page as the brief draws it: a link to the South Africa office,
+ * which opens in a new tab, and a '404 Error' button to an address that does not exist.
+ */
 export default function HomePage() {
   return (
     <PageShell site={site} legal={legal} copyrightYear={home.copyrightYear}>

@@ -1,6 +1,9 @@
 import type { Content } from './schema';
 
-/** What shows when the site fails while running in the browser. */
+/**
+ * What shows in place of a page when the site fails while running in the browser. It should say
+ * that the fault is ours and offer a way home, since the visitor cannot fix it.
+ */
 export const errorPage = {
   title: 'Unexpected error',
   heading: 'Unexpected Application Error!',

@@ -1,6 +1,9 @@
 import type { Content } from './schema';
 
-/** The page at '/'. */
+/**
+ * The homepage, at '/'. Hover over a field's name in your editor to see what it is and where it
+ * shows; `npm run content:check` checks every text before the build.
+ */
 export const home = {
   title: 'Oops! Something went wrong',
   description:

@@ -1,6 +1,6 @@
 import type { Content } from './schema';
 
-/** The South Africa country page, '/south-africa'. */
+/** The South Africa country page, '/south-africa'; hover a field's name for what it holds. */
 export const southAfrica = {
   title: 'South Africa',
   description:
@@ -17,10 +17,12 @@ export const southAfrica = {
   parent: { label: 'Where we’re located', href: '/' },
   hero: {
     src: '/images/south-africa-hero.svg',
+    // Empty on purpose: the picture is decoration, and the page's heading sits on top of it.
     alt: '',
     width: 1600,
     height: 600,
   },
+  // A no-break space (\u00a0) keeps '£5' and 'million' on the same line.
   minimumPortfolio: '£5\u00a0million',
   intro: [
     'We have served Africa for over a century. From our office in Johannesburg we offer offshore private, investment and corporate banking to clients across South Africa.',

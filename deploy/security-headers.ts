@@ -1,4 +1,7 @@
-/** The HTTP headers of the site, wherever it is served: for nginx and Cloudflare's `_headers`. */
+/**
+ * The HTTP headers of the site, wherever it is served. The nginx configuration and Cloudflare's
+ * `_headers` file are both written from these values, so the two hosts cannot drift apart.
+ */
 import { createHash } from 'node:crypto';
 
 /** Headers that are the same on every response, 404s included. */
@@ -17,26 +20,39 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 };
 
-/** The nginx map of page to policy that scripts/build/server-headers.ts writes with each build. */
+/**
+ * The nginx map from each page to its Content Security Policy. scripts/build/server-headers.ts
+ * writes it with each build, since the hashes change whenever a page's inline styles do.
+ */
 export const CSP_MAP = 'deploy/build/csp-map.conf';
 
-/** Cache-Control of hashed build files (/_next/static/), whose names change with their content. */
+/**
+ * The Cache-Control of hashed build files (/_next/static/). Their names change with their content,
+ * so a browser may keep them for a year without asking again.
+ */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /**
- * A page's policy: nothing inline runs. Scripts come from the site's own files, and only on a page
- * that loads one (the not-found page's island, whose <script> also carries its hash as Subresource
- * Integrity); styles from its files and its inline styles' hashes; no 'unsafe-inline' or
- * 'unsafe-eval'. Every page enforces Trusted Types with no policy allowed: no script of the site
- * writes HTML or code from a string (innerHTML, eval), so an injected one that tries is refused.
+ * A page's Content Security Policy: nothing inline runs, and never 'unsafe-inline' or 'unsafe-eval'.
+ * Scripts come from the site's own files, and only on a page that loads one (the not-found page's
+ * island, whose <script> also carries its hash as Subresource Integrity); a page without scripts
+ * may run none at all. Styles come from the site's files and the hashes of the page's inline ones.
+ * Every page enforces Trusted Types with no policy allowed: no script of the site writes HTML or
+ * code from a string (innerHTML, eval), so an injected one that tries is refused.
+ * @param page Whether the page loads a script file, and the code of each inline <style> in it.
  */
-export function contentSecurityPolicy(page: { scriptFiles: boolean; styles: string[] }): string {
-  const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-  const styleHashes = [...new Set(page.styles.map(hash))];
+export function contentSecurityPolicy(page: {
+  scriptFiles: boolean;
+  inlineStyles: string[];
+}): string {
+  const hashSource = (code: string) =>
+    `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+  // A page may hold the same inline style twice; the policy needs its hash only once.
+  const styleHashSources = [...new Set(page.inlineStyles.map(hashSource))];
   return [
     "default-src 'self'",
     `script-src ${page.scriptFiles ? "'self'" : "'none'"}`,
-    `style-src ${["'self'", ...styleHashes].join(' ')}`,
+    `style-src ${["'self'", ...styleHashSources].join(' ')}`,
     "img-src 'self'; object-src 'none'; base-uri 'none'",
     "form-action 'self'; frame-ancestors 'none'",
     "require-trusted-types-for 'script'; trusted-types 'none'",

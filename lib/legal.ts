@@ -1,15 +1,21 @@
 import type { Content } from '@/content/schema';
 import { fillTemplate } from './template';
 
-/** The legal block's statements, in the footer's order, with the bank's name and numbers filled in. */
-export function legalStatements(legal: Content['legal'], name: string) {
-  const withName = (text: string) => fillTemplate(text, { name });
+/**
+ * The legal block's statements, in the order the footer shows them, with the bank's name and its
+ * regulators' reference numbers filled in. The South Africa page and the footer both show them, so
+ * the filling is done once, here.
+ * @param legal The editors' legal texts (content/legal.ts).
+ * @param bankName The bank's name, for the texts' {name} placeholder.
+ */
+export function legalStatements(legal: Content['legal'], bankName: string) {
+  const withBankName = (text: string) => fillTemplate(text, { name: bankName });
   return {
-    licence: fillTemplate(legal.licence, { name, fspNumber: legal.fspNumber }),
-    ukStatus: fillTemplate(legal.ukStatus, { name, firmReference: legal.firmReference }),
-    jersey: withName(legal.jersey),
-    guernsey: withName(legal.guernsey),
-    isleOfMan: withName(legal.isleOfMan),
+    licence: fillTemplate(legal.licence, { name: bankName, fspNumber: legal.fspNumber }),
+    ukStatus: fillTemplate(legal.ukStatus, { name: bankName, firmReference: legal.firmReference }),
+    jersey: withBankName(legal.jersey),
+    guernsey: withBankName(legal.guernsey),
+    isleOfMan: withBankName(legal.isleOfMan),
     complaints: legal.complaints,
     cookies: legal.cookies,
   };

@@ -1,27 +1,41 @@
-/** The site's pages and their exported files: the site, build, servers and tests read them here. */
+/**
+ * The site's pages: the address each answers at, and the file the static export writes for it. This
+ * is the one place that knows them; the pages, the content check, the build steps, the servers and
+ * the tests all read them from here.
+ */
+
+/** The addresses of the pages. */
 export const routes = {
   home: '/',
   southAfrica: '/south-africa',
 } as const;
 
+/** A page of the export: the address it answers at, and its file in out/. */
 type ExportedPage = { route: string; file: string };
 
-/** The pages with an address of their own, in the sitemap's order. */
-const pages: readonly ExportedPage[] = [
+/** The pages with an address of their own, in the sitemap's order. Search engines index each. */
+const pagesWithAddress: readonly ExportedPage[] = [
   { route: routes.home, file: 'index.html' },
   { route: routes.southAfrica, file: 'south-africa.html' },
 ];
 
-/** The only paths a link on the site may lead to. */
-export const pageRoutes = pages.map((page) => page.route);
+/** Every page's address: the only paths a link on the site may lead to, and the sitemap's. */
+export const pageRoutes = pagesWithAddress.map((page) => page.route);
 
 /**
- * The not-found page, by Next.js's name: servers answer every other address with it, and 404. The
- * only page that runs JavaScript: not Next.js's, but an island of its own (scripts/build/island.ts).
+ * The not-found page, under Next.js's own name for its route. It has no address of its own: the
+ * servers answer every unknown address with its file and status 404. It is the only page that runs
+ * JavaScript: not Next.js's runtime, which the build strips from every page
+ * (scripts/build/strip-js.ts), but an island of its own (scripts/build/island.ts) for its 'Back'
+ * button and its log of the missing path.
  */
 export const notFoundPage = { route: '/_not-found', file: '404.html' };
 
-export const exportedPages = [...pages, notFoundPage];
+/** Every page the export writes: the pages with an address, then the not-found page. */
+export const exportedPages = [...pagesWithAddress, notFoundPage];
 
-/** Asked for as 404 or 404.html, the not-found file answers 404 too. */
-export const notFoundName = notFoundPage.file.replace(/\.html$/, '');
+/**
+ * The not-found file's name without `.html` ('404'). Asked for by either name, the file answers
+ * 404 as any unknown address does, rather than 200 as a page would.
+ */
+export const notFoundFileWithoutHtml = notFoundPage.file.replace(/\.html$/, '');

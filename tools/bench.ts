@@ -1,5 +1,9 @@
-// `npm run bench`: a cold build, then each page loaded cold in Chromium and audited by Lighthouse;
-// the table, printed, also goes to docs/performance.md, whose text below says what each figure is.
+/**
+ * `npm run bench` measures the shipped site: a cold build, then each page loaded cold in Chromium
+ * and audited by Lighthouse. The table is printed and also written to docs/performance.md, whose
+ * text (at the end of this file) says what each figure is. Speed and size are measured here rather
+ * than in timed tests, which would fail at random on a busy machine.
+ */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
@@ -12,69 +16,114 @@ import { strip } from '../scripts/build/strip-js';
 import { chromiumArgs, chromiumLaunchOptions, chromiumPath } from '../e2e/support/browsers';
 import { startPreview } from '../scripts/serve/preview';
 
-const PORT = 4190;
-const RUNS = 3;
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const KINDS = { document: 'HTML', stylesheet: 'CSS', script: 'JS', image: 'images', font: 'fonts' };
+/** The port of the preview server that the benchmark loads the pages from. */
+const PREVIEW_PORT = 4190;
+/** Lighthouse audits each page this many times and reports the median, since single runs vary. */
+const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** The table's column for each of Playwright's resource types; any other type counts as 'other'. */
+const COLUMN_BY_RESOURCE_TYPE = {
+  document: 'HTML',
+  stylesheet: 'CSS',
+  script: 'JS',
+  image: 'images',
+  font: 'fonts',
+};
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1]!;
+/** The median of a list of numbers; of an even number of them, the lower of the middle two. */
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
-/** A cold load: the requests, and the bytes transferred by kind ('other' is mostly the favicon). */
-async function load(url: string) {
+/**
+ * Loads a page cold, in a browser of its own, so that nothing comes from a cache.
+ * @returns The number of requests, and the bytes transferred for each column of the table ('other'
+ *   is mostly the favicon).
+ */
+async function loadCold(url: string) {
   const browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage();
-  const bytes: Record<string, number> = { HTML: 0, CSS: 0, JS: 0, images: 0, fonts: 0, other: 0 };
-  const sizes: Promise<void>[] = [];
+  const bytesByColumn: Record<string, number> = {
+    HTML: 0,
+    CSS: 0,
+    JS: 0,
+    images: 0,
+    fonts: 0,
+    other: 0,
+  };
+  const sizesCounted: Promise<void>[] = [];
   page.on('requestfinished', (request) => {
-    const kind = KINDS[request.resourceType() as keyof typeof KINDS] ?? 'other';
-    sizes.push(request.sizes().then((s) => void (bytes[kind]! += s.responseBodySize)));
+    const column =
+      COLUMN_BY_RESOURCE_TYPE[request.resourceType() as keyof typeof COLUMN_BY_RESOURCE_TYPE] ??
+      'other';
+    sizesCounted.push(
+      request.sizes().then((sizes) => void (bytesByColumn[column]! += sizes.responseBodySize)),
+    );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  await Promise.all(sizes);
+  await Promise.all(sizesCounted);
   await browser.close();
-  return { requests: sizes.length, bytes };
+  return { requests: sizesCounted.length, bytesByColumn };
 }
 
-/** Lighthouse's mobile audit: each category's score, LCP, TBT and CLS. */
+/**
+ * Lighthouse's mobile audit of a page, in the Chrome that listens on `port`.
+ * @returns Each category's score out of 100, then LCP and TBT in milliseconds, and CLS.
+ */
 async function audit(url: string, port: number): Promise<number[]> {
-  const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: CATEGORIES });
+  const result = await lighthouse(url, {
+    port,
+    logLevel: 'error',
+    onlyCategories: LIGHTHOUSE_CATEGORIES,
+  });
+  // Lighthouse returns nothing only in its gather mode, which is never asked for here.
   const { categories, audits } = result!.lhr;
   const timings = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'];
   return [
-    ...CATEGORIES.map((id) => Math.round((categories[id]?.score ?? 0) * 100)),
+    ...LIGHTHOUSE_CATEGORIES.map((id) => Math.round((categories[id]?.score ?? 0) * 100)),
     ...timings.map((id) => audits[id]?.numericValue ?? NaN),
   ];
 }
 
+// Without Next.js's cache, the build time is that of a fresh checkout.
 rmSync('.next', { recursive: true, force: true });
 const started = performance.now();
 execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
 const buildSeconds = ((performance.now() - started) / 1000).toFixed(1);
-const server = await startPreview(PORT, true);
+// Lighthouse refuses a page answered with 404, so the preview serves 404.html with 200.
+const server = await startPreview(PREVIEW_PORT, true);
 const chrome = await chromeLauncher.launch({
   ...(chromiumPath && { chromePath: chromiumPath }),
   chromeFlags: ['--headless=new', '--disable-gpu', ...chromiumArgs],
 });
-const header = ['page', 'requests', ...Object.values(KINDS), 'other', 'total', '× plain HTML'];
-const rows = [[...header, 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS']];
+const sizeColumns = [...Object.values(COLUMN_BY_RESOURCE_TYPE), 'other', 'total', '× plain HTML'];
+const auditColumns = ['perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS'];
+const rows = [['page', 'requests', ...sizeColumns, ...auditColumns]];
 try {
   for (const { route, file } of exportedPages) {
-    const missing = route === notFoundPage.route;
-    const url = `http://127.0.0.1:${PORT}${missing ? `/${file}` : route}`;
-    const { requests, bytes } = await load(url);
-    const total = Object.values(bytes).reduce((sum, n) => sum + n, 0);
-    // The limit: this page's HTML with no scripts, compressed as the server does (gzip level 6).
-    const plain = gzipSync(strip(readFileSync(`out/${file}`, 'utf8')).html).length;
-    const limit = plain + total - bytes.HTML! - bytes.JS!;
-    const runs: number[][] = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await audit(url, chrome.port));
-    const [perf, a11y, best, seo, lcp, tbt, cls] = runs[0]!.map((_, i) =>
-      median(runs.map((r) => r[i]!)),
+    // The not-found page has no address of its own, so it is loaded by its file's name.
+    const isNotFoundPage = route === notFoundPage.route;
+    const url = `http://127.0.0.1:${PREVIEW_PORT}${isNotFoundPage ? `/${file}` : route}`;
+    const { requests, bytesByColumn } = await loadCold(url);
+    const totalBytes = Object.values(bytesByColumn).reduce((sum, bytes) => sum + bytes, 0);
+    // The plain-HTML limit: this page's HTML with no scripts, compressed as the server does (gzip
+    // level 6), plus what the page loads besides its HTML and its scripts.
+    const plainHtmlBytes = gzipSync(strip(readFileSync(`out/${file}`, 'utf8')).html).length;
+    const plainHtmlLimit = plainHtmlBytes + totalBytes - bytesByColumn.HTML! - bytesByColumn.JS!;
+    const auditRuns: number[][] = [];
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+      auditRuns.push(await audit(url, chrome.port));
+    }
+    // The median of each figure separately, across the runs.
+    const [perf, a11y, best, seo, lcp, tbt, cls] = auditRuns[0]!.map((_, figureIndex) =>
+      median(auditRuns.map((figures) => figures[figureIndex]!)),
     );
-    const figures = [perf, a11y, best, seo, Math.round(lcp!), Math.round(tbt!), cls!.toFixed(3)];
-    const weights = [...Object.values(bytes), total].map((n) => (n / 1000).toFixed(1));
-    const page = missing ? 'not found' : route;
-    rows.push([page, requests, ...weights, (total / limit).toFixed(2), ...figures].map(String));
+    const auditCells = [perf, a11y, best, seo, Math.round(lcp!), Math.round(tbt!), cls!.toFixed(3)];
+    const kilobyteCells = [...Object.values(bytesByColumn), totalBytes].map((bytes) =>
+      (bytes / 1000).toFixed(1),
+    );
+    const pageLabel = isNotFoundPage ? 'not found' : route;
+    const ratioToPlainHtml = (totalBytes / plainHtmlLimit).toFixed(2);
+    rows.push([pageLabel, requests, ...kilobyteCells, ratioToPlainHtml, ...auditCells].map(String));
   }
 } finally {
   chrome.kill();
@@ -96,7 +145,7 @@ Measured on ${date} with \`npm run bench\` (${machine}; Chromium at ${chromiumPa
 Each page of the shipped build loaded cold over loopback from a compressing static server; sizes are
 compressed kB. "× plain HTML" divides the total by the plain-HTML limit: the page's own HTML without
 any script, compressed, plus its CSS, images and fonts. Scores and timings are Lighthouse's mobile
-audit with default (simulated) throttling, the median of ${RUNS} runs; the not-found page is audited
+audit with default (simulated) throttling, the median of ${LIGHTHOUSE_RUNS} runs; the not-found page is audited
 at /404.html because Lighthouse refuses a 404 answer.
 
 ${report}

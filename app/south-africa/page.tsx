@@ -22,9 +22,12 @@ import styles from './page.module.css';
 
 export const metadata: Metadata = pageMetadata(page, routes.southAfrica);
 
+/** The South Africa office's page: its services, how to reach the team, and the small print. */
 export default function SouthAfricaPage() {
   const { licence, complaints } = legalStatements(legal, site.name);
-  const values = { minimumPortfolio: page.minimumPortfolio, licence, complaints };
+  // The page's paragraphs may name the minimum portfolio and the footer's licence and complaints
+  // statements, so a figure or a regulator's wording is written once.
+  const placeholderValues = { minimumPortfolio: page.minimumPortfolio, licence, complaints };
   return (
     <PageShell
       site={site}
@@ -45,18 +48,18 @@ export default function SouthAfricaPage() {
       <Hero {...page} />
       <div className={`${styles.body} site-width`}>
         <div className={styles.intro}>
-          <Paragraphs paragraphs={page.intro} values={values} />
+          <Paragraphs paragraphs={page.intro} values={placeholderValues} />
         </div>
         {page.sections.map((section) => (
-          <TextSection key={section.id} {...section} values={values} />
+          <TextSection key={section.id} {...section} values={placeholderValues} />
         ))}
         <ContactSection
           {...page}
-          contacts={contact}
-          values={values}
+          contactDetails={contact}
+          values={placeholderValues}
           phoneCountry={site.phoneCountry}
         />
-        <TextSection {...page.important} values={values} variant="note" />
+        <TextSection {...page.important} values={placeholderValues} variant="note" />
       </div>
       <JsonLd data={countryPageStructuredData(page, routes.southAfrica)} />
     </PageShell>

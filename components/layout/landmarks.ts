@@ -1,2 +1,5 @@
-/** The id of every page's main landmark, the skip link's target: a link may name it after `#`. */
+/**
+ * The id of every page's main landmark. The skip link jumps to it, and any link may name it after
+ * `#`, so it lives in a module of its own rather than inside PageShell.
+ */
 export const MAIN_ID = 'main';

@@ -1,4 +1,8 @@
-/** The bank's mark in a 40 × 40 box, drawn by the logo and by `npm run images`. */
+/**
+ * The bank's mark in a 40 × 40 box: its rounded square, its roof and its base line. The logo draws
+ * it in the page and `npm run images` draws it into the icons and the share image, so both read it
+ * here.
+ */
 export const logoMark = {
   size: 40,
   radius: 3,
@@ -7,8 +11,18 @@ export const logoMark = {
   baseWidth: 2,
 } as const;
 
-/** The mark as an SVG document; `figure` colours roof and base, `radius` 0 bleeds to the edges. */
-export function logoMarkSvg(square: string, figure: string, radius: number = logoMark.radius) {
+/**
+ * The mark as a standalone SVG document, for the image files that `npm run images` writes.
+ * @param squareColour The fill of the square behind the figure.
+ * @param figureColour The colour of the roof and the base line.
+ * @param cornerRadius The square's corner radius; 0 fills the whole box, for an icon that a
+ *   platform crops to its own shape.
+ */
+export function logoMarkSvg(
+  squareColour: string,
+  figureColour: string,
+  cornerRadius: number = logoMark.radius,
+) {
   const { size, roof, base, baseWidth } = logoMark;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}"><rect width="${size}" height="${size}" rx="${radius}" fill="${square}"/><path d="${roof}" fill="${figure}"/><path d="${base}" stroke="${figure}" stroke-width="${baseWidth}"/></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}"><rect width="${size}" height="${size}" rx="${cornerRadius}" fill="${squareColour}"/><path d="${roof}" fill="${figureColour}"/><path d="${base}" stroke="${figureColour}" stroke-width="${baseWidth}"/></svg>`;
 }

@@ -4,14 +4,14 @@ import { logoMark } from './logo-mark';
 import styles from './logo.module.css';
 
 /**
- * The bank's mark and name, linking home. A space parts the name's two lines so the accessible name
- * begins with the words shown (WCAG 2.5.3, label in name).
+ * The bank's mark and name, linking home. The two lines of its name are separated by a space in the
+ * text, so that its accessible name begins with the words it shows (WCAG 2.5.3, label in name).
  */
 export function Logo({ name, division, logoLabel, logoHref }: Content['site']) {
   const { size } = logoMark;
-  const label = fillTemplate(logoLabel, { name, division });
+  const accessibleName = fillTemplate(logoLabel, { name, division });
   return (
-    <a className={styles.root} href={logoHref} aria-label={label}>
+    <a className={styles.root} href={logoHref} aria-label={accessibleName}>
       <svg
         className={styles.mark}
         viewBox={`0 0 ${size} ${size}`}

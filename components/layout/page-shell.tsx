@@ -7,18 +7,25 @@ import styles from './page-shell.module.css';
 
 type PageShellProps = {
   site: Content['site'];
+  /** The legal and regulatory texts of the footer. */
   legal: Content['legal'];
+  /**
+   * The year of the footer's copyright line. Each page's content gives it, so that it changes when
+   * an editor changes it, not when the site happens to be rebuilt in a new year.
+   */
   copyrightYear: number;
   /** A bar above the logo row, such as the group websites. */
   top?: ReactNode;
   /** A CollapsibleNav, which places itself: a menu button beside the logo, or a row under it. */
   nav?: ReactNode;
+  /** The page's own content, inside the main landmark. */
   children: ReactNode;
 };
 
 /**
- * What every page shares: skip link, banner with logo, main landmark and footer. Main takes focus
- * from the skip link (tabIndex -1), so the next Tab starts from the content.
+ * What every page shares: the skip link, the banner with the logo, the main landmark and the
+ * footer. The skip link moves focus into main (tabIndex -1 lets it take focus), so the next Tab
+ * starts from the content rather than from the top of the page.
  */
 export function PageShell({ site, legal, copyrightYear, top, nav, children }: PageShellProps) {
   return (

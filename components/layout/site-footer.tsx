@@ -3,7 +3,11 @@ import { legalStatements } from '@/lib/legal';
 import { fillTemplate } from '@/lib/template';
 import styles from './site-footer.module.css';
 
-type SiteFooterProps = Content['site'] & { legal: Content['legal']; year: number };
+type SiteFooterProps = Content['site'] & {
+  legal: Content['legal'];
+  /** The year of the copyright line. */
+  year: number;
+};
 
 /** The page's contentinfo landmark: the legal and regulatory block, its links, the copyright line. */
 export function SiteFooter({ copyright, name, legal, year }: SiteFooterProps) {

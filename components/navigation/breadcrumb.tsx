@@ -4,7 +4,10 @@ import styles from './breadcrumb.module.css';
 
 type BreadcrumbProps = Pick<Content['southAfrica'], 'breadcrumbLabel' | 'backTo' | 'parent'>;
 
-/** The 'Back to:' trail to the page one level up. */
+/**
+ * The 'Back to:' trail to the page one level up. Content writes the whole line with {parent} where
+ * the link goes, so editors keep the sentence, its word order and its punctuation.
+ */
 export function Breadcrumb({ breadcrumbLabel, backTo, parent }: BreadcrumbProps) {
   return (
     <nav className={`${styles.root} site-no-print`} aria-label={breadcrumbLabel}>

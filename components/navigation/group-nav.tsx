@@ -4,15 +4,25 @@ import { CollapsibleNav } from './collapsible-nav';
 import { NavList } from './nav-list';
 import styles from './group-nav.module.css';
 
-/** The dark top bar: the group's websites, then 'Log in' and the service links. */
-export function GroupNav(nav: Content['navigation']) {
+/**
+ * The dark top bar: the banking group's other websites, then 'Log in' and the service links. On
+ * small screens it folds into a menu button of its own, apart from the page's main navigation.
+ */
+export function GroupNav(navigation: Content['navigation']) {
   return (
     <div className={`${styles.root} site-no-print`}>
       <div className="site-width">
-        <CollapsibleNav label={nav.groupLabel} menuLabel={nav.groupMenu} closeLabel={nav.closeMenu}>
+        <CollapsibleNav
+          label={navigation.groupLabel}
+          menuLabel={navigation.groupMenu}
+          closeLabel={navigation.closeMenu}
+        >
           <div className={styles.lists}>
-            <NavList items={nav.group} currentId={nav.groupCurrent} />
-            <NavList items={nav.service} first={<ButtonLink {...nav.logIn} surface="dark" />} />
+            <NavList items={navigation.group} currentId={navigation.groupCurrent} />
+            <NavList
+              items={navigation.service}
+              first={<ButtonLink {...navigation.logIn} surface="dark" />}
+            />
           </div>
         </CollapsibleNav>
       </div>

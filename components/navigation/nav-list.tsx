@@ -6,10 +6,14 @@ type NavListProps = {
   items: Content['navigation']['main'];
   /** Id of the item to mark as current: the section or site the page belongs to. */
   currentId?: string;
+  /** An extra first item that is not a link of the list, such as the 'Log in' button. */
   first?: ReactNode;
 };
 
-/** A navigation bar's links; the current one has aria-current and a bar, not colour alone. */
+/**
+ * The links of a navigation bar. The current one is marked with aria-current for screen readers and
+ * with a bar and bold type for sight, never by colour alone (WCAG 1.4.1).
+ */
 export function NavList({ items, currentId, first }: NavListProps) {
   return (
     <ul className={styles.root}>

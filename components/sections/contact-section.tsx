@@ -9,40 +9,54 @@ import { convertTime } from '@/lib/hours';
 import styles from './contact-section.module.css';
 
 type ContactSectionProps = Pick<Content['southAfrica'], 'contact' | 'office'> & {
-  contacts: Content['contact'];
+  /** The bank's phone numbers, mailboxes and opening hours (content/contact.ts). */
+  contactDetails: Content['contact'];
+  /** What each {placeholder} in the cards' paragraphs shows. */
   values: Readonly<Record<string, ReactNode>>;
+  /** The country whose dialling rules read a number written without '+'. */
   phoneCountry: Content['site']['phoneCountry'];
 };
 
-/** Cards for prospects and clients; 'Request a call back' is an e-mail until it has a page. */
+/**
+ * 'Contact your local team': a card for prospective clients and one for existing clients, then the
+ * warning about scams. Until the bank gives 'Request a call back' a page of its own, the button
+ * opens an e-mail to the general enquiries mailbox, ready to send.
+ */
 export function ContactSection(props: ContactSectionProps) {
-  const { contact: content, office, contacts, values, phoneCountry } = props;
-  const { prospects, clients, scamWarning } = content;
+  const { contact: sectionText, office, contactDetails, values, phoneCountry } = props;
+  const { prospects, clients, scamWarning } = sectionText;
   const { subject, body, href, ...callBack } = prospects.callBack;
-  const { hours } = contacts;
-  // The hours as the content gives them, then in the office's own zone, worked out at build.
-  const at = (time: string) => <time dateTime={time}>{time}</time>;
-  const local = (time: string) => at(convertTime(time, hours.timeZone, office.timeZone));
+  const { hours } = contactDetails;
+  // The hours show as the content gives them, then in the office's own time zone. The conversion
+  // runs at build time, so it uses the offsets of the day the site was built.
+  const timeElement = (time: string) => <time dateTime={time}>{time}</time>;
+  const officeTimeElement = (time: string) =>
+    timeElement(convertTime(time, hours.timeZone, office.timeZone));
   const clientValues = {
     ...hours,
-    opens: at(hours.opens),
-    closes: at(hours.closes),
-    localOpens: local(hours.opens),
-    localCloses: local(hours.closes),
+    opens: timeElement(hours.opens),
+    closes: timeElement(hours.closes),
+    localOpens: officeTimeElement(hours.opens),
+    localCloses: officeTimeElement(hours.closes),
     office: office.locality,
-    email: <EmailLink email={contacts.onlineBankingEmail} />,
+    email: <EmailLink email={contactDetails.onlineBankingEmail} />,
   };
-  // RFC 6068: spaces and line breaks are percent-encoded, never '+'.
-  const mailto = `mailto:${contacts.generalEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+  // RFC 6068: spaces and line breaks are percent-encoded, never written as '+', which mail
+  // programs would show as a plus sign.
+  const callBackMailto = `mailto:${contactDetails.generalEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
   return (
-    <section id={content.id} className={styles.root} aria-labelledby={`${content.id}-heading`}>
-      <h2 id={`${content.id}-heading`}>{content.heading}</h2>
+    <section
+      id={sectionText.id}
+      className={styles.root}
+      aria-labelledby={`${sectionText.id}-heading`}
+    >
+      <h2 id={`${sectionText.id}-heading`}>{sectionText.heading}</h2>
       <div className={styles.cards}>
         <article className={styles.card} aria-labelledby={prospects.id}>
           <h3 id={prospects.id}>{prospects.heading}</h3>
           <Paragraphs paragraphs={prospects.paragraphs} values={values} />
           <p className={styles.action}>
-            <ButtonLink {...callBack} href={href ?? mailto} />
+            <ButtonLink {...callBack} href={href ?? callBackMailto} />
           </p>
         </article>
         <article className={styles.card} aria-labelledby={clients.id}>
@@ -50,11 +64,11 @@ export function ContactSection(props: ContactSectionProps) {
           <Paragraphs paragraphs={clients.paragraphs} values={values} />
           <h4 className={styles.subheading}>{clients.generalHeading}</h4>
           <p>
-            <EmailLink email={contacts.generalEmail} />
+            <EmailLink email={contactDetails.generalEmail} />
           </p>
           <h4 className={styles.subheading}>{clients.onlineHeading}</h4>
           <ul>
-            {contacts.onlineBankingLines.map((line) => (
+            {contactDetails.onlineBankingLines.map((line) => (
               <li key={line.phone}>
                 <TemplateText
                   text={clients.phoneLine}
@@ -75,8 +89,8 @@ export function ContactSection(props: ContactSectionProps) {
           </p>
         </article>
       </div>
-      <div className={styles.warning} role="note" aria-labelledby={`${content.id}-warning`}>
-        <h3 id={`${content.id}-warning`}>{scamWarning.heading}</h3>
+      <div className={styles.warning} role="note" aria-labelledby={`${sectionText.id}-warning`}>
+        <h3 id={`${sectionText.id}-warning`}>{scamWarning.heading}</h3>
         <Paragraphs paragraphs={scamWarning.paragraphs} />
       </div>
     </section>

@@ -1,11 +1,13 @@
 import type { Content } from '@/content/schema';
 import styles from './hero.module.css';
 
-/** A wide banner: the page's only <h1> over a picture. */
+/** A wide banner: the page's only <h1>, over a picture. */
 export function Hero({ title, hero }: Pick<Content['southAfrica'], 'title' | 'hero'>) {
   return (
     <div className={styles.root}>
-      {/* eslint-disable-next-line @next/next/no-img-element -- next/image adds just inline styles */}
+      {/* A static export serves the file as it is, so next/image would add nothing but inline
+          styles, which the Content Security Policy would have to allow. */}
+      {/* eslint-disable-next-line @next/next/no-img-element -- see the comment above */}
       <img
         className={`${styles.image} site-no-print`}
         src={hero.src}

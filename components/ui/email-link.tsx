@@ -2,8 +2,9 @@ import { Fragment } from 'react';
 import styles from './email-link.module.css';
 
 /**
- * An e-mail link that a narrow line breaks only after the @ or before a dot (<wbr>); its name is the
- * address alone, since Chromium would read each <wbr> as a space.
+ * An e-mail address that opens the visitor's mail program. On a narrow screen a long address breaks
+ * only after the @ or before a dot (<wbr>), where a reader expects it to. Its accessible name is
+ * the address alone, since Chromium would otherwise read each <wbr> as a space.
  */
 export function EmailLink({ email }: { email: string }) {
   return (

@@ -10,11 +10,12 @@ type ParagraphsProps = {
 
 /** Paragraphs as written in content, each a <p> with its links and placeholders. */
 export function Paragraphs({ paragraphs, values = {} }: ParagraphsProps) {
-  // Content is static: a paragraph's or a part's position is its identity.
-  return paragraphs.map((paragraph, index) => (
-    <p key={index}>
-      {(typeof paragraph === 'string' ? [paragraph] : paragraph).map((part, at) => (
-        <Fragment key={at}>
+  // Content is static, so a paragraph's or a part's position is a stable identity for React's key.
+  return paragraphs.map((paragraph, paragraphIndex) => (
+    <p key={paragraphIndex}>
+      {/* A paragraph is either one text, or texts and links in reading order. */}
+      {(typeof paragraph === 'string' ? [paragraph] : paragraph).map((part, partIndex) => (
+        <Fragment key={partIndex}>
           {typeof part === 'string' ? (
             <TemplateText text={part} values={values} />
           ) : (

@@ -1,6 +1,16 @@
 import { parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js/max';
 
-/** A phone number that dials when tapped (tel:, RFC 3966); `country` reads one without '+'. */
-export function PhoneLink({ phone, country }: { phone: string; country: CountryCode }) {
+type PhoneLinkProps = {
+  /** The number as written in content and shown, e.g. '0808 157 0192' or '+44 20 7946 0321'. */
+  phone: string;
+  /** The country whose dialling rules read a number written without '+'. */
+  country: CountryCode;
+};
+
+/**
+ * A phone number that dials when tapped. The tel: address (RFC 3966) is worked out from the number
+ * as written, so editors write a number once, the way visitors read it.
+ */
+export function PhoneLink({ phone, country }: PhoneLinkProps) {
   return <a href={parsePhoneNumberWithError(phone, country).getURI()}>{phone}</a>;
 }

@@ -1,14 +1,24 @@
 import { Fragment, type ReactNode } from 'react';
 import { PLACEHOLDER } from '@/lib/template';
 
-type TemplateTextProps = { text: string; values: Readonly<Record<string, ReactNode>> };
+type TemplateTextProps = {
+  /** Content text with {placeholders}, e.g. 'Call us on {phone}.' */
+  text: string;
+  /** What each placeholder shows: text, or elements such as links. */
+  values: Readonly<Record<string, ReactNode>>;
+};
 
-/** A content sentence whose {placeholders} hold elements (links), so editors keep the whole sentence. */
+/**
+ * A content sentence whose {placeholders} hold elements, such as links, so that editors keep the
+ * whole sentence, its word order and its punctuation, in content.
+ */
 export function TemplateText({ text, values }: TemplateTextProps) {
-  // Split on placeholders, the texts between are at even places and the names at odd ones.
-  return text.split(PLACEHOLDER).map((part, at) => {
-    if (at % 2 === 0) return part;
+  // Splitting on a pattern with a capture group keeps the captured names: the texts between the
+  // placeholders are at even indexes and the placeholders' names at odd ones.
+  return text.split(PLACEHOLDER).map((part, index) => {
+    if (index % 2 === 0) return part;
+    // An unknown placeholder stops the build instead of reaching a visitor as '{nmae}'.
     if (!(part in values)) throw new Error(`Unknown placeholder {${part}} in "${text}"`);
-    return <Fragment key={at}>{values[part]}</Fragment>;
+    return <Fragment key={index}>{values[part]}</Fragment>;
   });
 }

@@ -1,28 +1,40 @@
-// For the addresses wrangler.jsonc's `run_worker_first` lists: /404 and /404.html (the assets alone
-// answer 200), and escapes that are malformed (/%E0%A4%A) or decode to anything but visible ASCII
-// (/a%0d/), which the assets would first redirect. It asks the assets for the not-found page, with
-// 404, at the typed address, and never builds a response (Cloudflare would add no _headers to it).
-import { notFoundName, notFoundPage } from '../../lib/routes';
+/**
+ * The Worker in front of the site's static assets on Cloudflare. It sees only the addresses that
+ * wrangler.jsonc's `run_worker_first` lists, and answers the missing ones among them with the
+ * not-found page and status 404, where the assets alone would answer otherwise:
+ * - /404 and /404.html, which the assets would serve with status 200, as a page;
+ * - percent escapes that are malformed (/%E0%A4%A) or decode to anything but visible ASCII
+ *   (/a%0d/), which the assets would first redirect.
+ * It never builds a response of its own, because Cloudflare adds the `_headers` file's headers only
+ * to what the assets answer; it asks the assets for a file that does not exist instead.
+ */
+import { notFoundFileWithoutHtml, notFoundPage } from '../../lib/routes';
 
+/** What Cloudflare hands the Worker: the static assets, under the binding wrangler.jsonc names. */
 type Env = { ASSETS: { fetch(input: URL | Request, init?: RequestInit): Promise<Response> } };
 
+/** Whether an address must get the not-found page, which the assets alone would not give it. */
 function isMissing(pathname: string): boolean {
-  let path: string;
+  let decodedPath: string;
   try {
-    path = decodeURIComponent(pathname);
+    decodedPath = decodeURIComponent(pathname);
   } catch {
+    // A malformed escape such as /%E0%A4%A names no file.
     return true;
   }
-  return (
-    /[^\x21-\x7e]/.test(path) ||
-    [notFoundPage.file, notFoundName].includes(path.replace(/^\/+|\/+$/g, ''))
+  const namesNotFoundFile = [notFoundPage.file, notFoundFileWithoutHtml].includes(
+    decodedPath.replace(/^\/+|\/+$/g, ''),
   );
+  // No file of the export has a space, a control character or a non-ASCII letter in its name.
+  return /[^\x21-\x7e]/.test(decodedPath) || namesNotFoundFile;
 }
 
 const worker = {
   fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
     if (!isMissing(url.pathname)) return env.ASSETS.fetch(request);
+    // The assets answer a name no file has with the not-found page and 404, headers included. The
+    // visitor's address stays as typed, since the Worker fetches rather than redirects.
     const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
     return env.ASSETS.fetch(new URL('/__no-such-file__', url), { method, redirect: 'manual' });
   },

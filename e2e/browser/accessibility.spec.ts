@@ -30,8 +30,14 @@ async function violations(page: Page) {
     .filter((node) => /^<(a|button)\b/.test(node.html))
     .filter((node) => node.any.some((check) => check.data?.messageKey === 'equalRatio'));
   return [
-    ...results.violations.map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target) })),
-    ...unreadableControls.map((n) => ({ rule: 'color-contrast (incomplete)', nodes: [n.target] })),
+    ...results.violations.map((violation) => ({
+      rule: violation.id,
+      nodes: violation.nodes.map((node) => node.target),
+    })),
+    ...unreadableControls.map((node) => ({
+      rule: 'color-contrast (incomplete)',
+      nodes: [node.target],
+    })),
   ];
 }
 
@@ -177,13 +183,14 @@ for (const width of [320, 375]) {
           const tops: number[] = [];
           const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            for (let i = 0; i < (node.textContent ?? '').length; i += 1) {
-              range.setStart(node, i);
-              range.setEnd(node, i + 1);
+            for (let offset = 0; offset < (node.textContent ?? '').length; offset += 1) {
+              range.setStart(node, offset);
+              range.setEnd(node, offset + 1);
               tops.push(Math.round(range.getBoundingClientRect().top));
             }
           }
-          return tops.flatMap((top, i) => (i > 0 && top > tops[i - 1]! ? [i] : []));
+          // A character that sits lower than the one before it starts a new line.
+          return tops.flatMap((top, index) => (index > 0 && top > tops[index - 1]! ? [index] : []));
         });
         for (const start of starts) {
           const [before, after] = [email.slice(0, start), email.slice(start)];

@@ -52,7 +52,7 @@ test.describe('home page', () => {
     await expect(broken).not.toHaveAttribute('target');
 
     const [response] = await Promise.all([
-      page.waitForResponse((r) => r.request().isNavigationRequest()),
+      page.waitForResponse((response) => response.request().isNavigationRequest()),
       broken.click(),
     ]);
     expect(response.status()).toBe(404);

@@ -5,11 +5,15 @@ import { brief } from '../support/brief';
 import { expect, test } from '../support/fixtures';
 import { menus } from '../support/pages';
 
-/** Presses Tab until the element with this text has focus; fails after 20 presses. */
+/** More Tab presses than the page needs to reach any of its controls. */
+const MAX_TAB_PRESSES = 20;
+
+/** Presses Tab until the element with this text has focus; fails after MAX_TAB_PRESSES presses. */
 async function tabTo(page: Page, text: string): Promise<void> {
-  for (let press = 0; press < 20; press += 1) {
+  for (let press = 0; press < MAX_TAB_PRESSES; press += 1) {
     await page.keyboard.press('Tab');
-    if (await page.evaluate((t) => document.activeElement?.textContent?.trim() === t, text)) return;
+    const focusedText = (wanted: string) => document.activeElement?.textContent?.trim() === wanted;
+    if (await page.evaluate(focusedText, text)) return;
   }
   throw new Error(`Tab never reached "${text}"`);
 }

@@ -80,7 +80,7 @@ test.describe('metadata', () => {
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
     const locations = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-      (m) => m[1],
+      (match) => match[1],
     );
     expect(locations).toEqual(brief.routes.map((path) => absoluteUrl(path)));
   });

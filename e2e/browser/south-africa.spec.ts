@@ -81,7 +81,9 @@ test.describe('South Africa page', () => {
       await expect(region.getByRole('heading', { level: 2 })).toHaveText(section.heading);
       // Each paragraph reads as written, its links in their place, each leading where it says.
       await expect(region.getByRole('paragraph')).toHaveText(section.paragraphs.map(fill));
-      const links = section.paragraphs.flatMap((p) => (typeof p === 'string' ? [] : p));
+      const links = section.paragraphs.flatMap((paragraph) =>
+        typeof paragraph === 'string' ? [] : paragraph,
+      );
       for (const link of links.filter((part) => typeof part !== 'string')) {
         await expect(region.getByRole('link', { name: link.label })).toHaveAttribute(
           'href',

@@ -9,8 +9,8 @@ import { menus, pages, sidewaysOverflow, widths } from '../support/pages';
 /**
  * The same checks in every engine a visitor uses: Chromium, Firefox ESR (140 and Debian's current
  * one) and WebKitGTK, each driven by the driver that can drive it here (see engines/engine.ts). The
- * project name says which engine and version ran. Each test also fails on any console error,
- * uncaught exception or failed request.
+ * project name says which engine ran, and the report's metadata its exact version. Each test also
+ * fails on any console error, uncaught exception or failed request.
  */
 
 /** Waits until the page shows this path and has finished loading. */
@@ -20,9 +20,12 @@ async function arrivedAt(engine: EnginePage, path: string) {
     .toBe(`${path} complete`);
 }
 
-/** Presses Tab until the element has focus; fails after 20 presses. */
+/** More Tab presses than any page needs to reach any of its controls. */
+const MAX_TAB_PRESSES = 20;
+
+/** Presses Tab until the element has focus; fails after MAX_TAB_PRESSES presses. */
 async function tabTo(engine: EnginePage, target: { isFocused(): Promise<boolean> }) {
-  for (let press = 0; press < 20; press += 1) {
+  for (let press = 0; press < MAX_TAB_PRESSES; press += 1) {
     await engine.press('Tab');
     if (await target.isFocused()) return;
   }

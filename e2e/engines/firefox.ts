@@ -1,3 +1,7 @@
+/**
+ * The engine interface (engine.ts) over puppeteer-core and WebDriver BiDi, for Debian's Firefox
+ * ESR, which Playwright cannot drive: its Firefox is a patched build of its own.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,10 +86,10 @@ class FirefoxPage implements EnginePage {
     const elements = ((await scope?.$$(aria(query))) ?? []) as ElementHandle<HTMLElement>[];
     return elements.map((element) => ({
       isVisible: () =>
-        element.evaluate((e) => e.checkVisibility() && e.getClientRects().length > 0),
+        element.evaluate((node) => node.checkVisibility() && node.getClientRects().length > 0),
       click: () => element.click(),
-      isFocused: () => element.evaluate((e) => e === document.activeElement),
-      evaluate: <T>(fn: (e: HTMLElement) => T) => element.evaluate(fn) as Promise<T>,
+      isFocused: () => element.evaluate((node) => node === document.activeElement),
+      evaluate: <T>(fn: (node: HTMLElement) => T) => element.evaluate(fn) as Promise<T>,
     }));
   }
 

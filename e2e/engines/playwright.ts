@@ -1,3 +1,4 @@
+/** The engine interface (engine.ts) over Playwright, for Chromium and Playwright's own browsers. */
 import type { Browser, BrowserType, Locator, Page } from '@playwright/test';
 import type { EngineBrowser, EngineElement, EnginePage, Key, Query } from './engine';
 
@@ -48,8 +49,8 @@ class PlaywrightPage implements EnginePage {
     return (await locate(this.page, query).all()).map((element) => ({
       isVisible: () => element.isVisible(),
       click: () => element.click(),
-      isFocused: () => element.evaluate((e) => e === document.activeElement),
-      evaluate: <T>(fn: (e: HTMLElement) => T) => element.evaluate(fn) as Promise<T>,
+      isFocused: () => element.evaluate((node) => node === document.activeElement),
+      evaluate: <T>(fn: (node: HTMLElement) => T) => element.evaluate(fn) as Promise<T>,
     }));
   }
 
@@ -59,7 +60,7 @@ class PlaywrightPage implements EnginePage {
 
   async consoleMessages() {
     // A page that answered 404 leaves Chromium's "Failed to load resource" note: not a problem.
-    return this.messages.filter((m) => !/^error: Failed to load resource.*404/.test(m));
+    return this.messages.filter((message) => !/^error: Failed to load resource.*404/.test(message));
   }
 
   async close() {

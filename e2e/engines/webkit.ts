@@ -1,3 +1,7 @@
+/**
+ * The engine interface (engine.ts) over selenium-webdriver and WebKitWebDriver, for WebKitGTK, the
+ * WebKit that Debian ships, in a window of its own on Xvfb.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -12,7 +16,17 @@ import type { EngineBrowser, EngineElement, EnginePage, Key, Query } from './eng
  * MiniBrowser cannot be narrower than 447 px). `--record-console` keeps each page's console in
  * window.__console, since this driver has no WebDriver BiDi to report it.
  */
-const HOST = path.join(path.dirname(fileURLToPath(import.meta.url)), 'webkit-host.py');
+const WEBKIT_HOST_SCRIPT = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'webkit-host.py',
+);
+
+/** How long a page may take to load, and a window to take its new size, before a test fails. */
+const PAGE_LOAD_TIMEOUT_MS = 5000;
+const RESIZE_TIMEOUT_MS = 2000;
+/** How often, and how many times, to ask whether WebKitWebDriver has started. */
+const DRIVER_START_POLL_INTERVAL_MS = 50;
+const DRIVER_START_ATTEMPTS = 100;
 
 /** Selectors of the elements that can have each role the tests ask for. */
 const CANDIDATES: Record<string, string> = {
@@ -85,7 +99,7 @@ class WebKitPage implements EnginePage {
     await this.driver.wait(
       () =>
         this.driver.executeScript("return !window.__left && document.readyState === 'complete'"),
-      5000,
+      PAGE_LOAD_TIMEOUT_MS,
     );
   }
 
@@ -93,11 +107,11 @@ class WebKitPage implements EnginePage {
     // The window is resized before the page sees it: wait until it does.
     await this.driver.manage().window().setRect({ width, height });
     await this.driver.wait(async () => {
-      const [w, h] = (await this.driver.executeScript(
+      const [innerWidth, innerHeight] = (await this.driver.executeScript(
         'return [innerWidth, innerHeight]',
       )) as number[];
-      return w === width && h === height;
-    }, 2000);
+      return innerWidth === width && innerHeight === height;
+    }, RESIZE_TIMEOUT_MS);
   }
 
   async evaluate<T>(fn: () => T): Promise<T> {
@@ -169,25 +183,26 @@ export async function launchWebKit(): Promise<EngineBrowser> {
     ...process.env,
     DISPLAY: display,
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (
-    let tries = 0;
-    !(await fetch(`${url}/status`).then(
-      (r) => r.ok,
+  const driverUrl = `http://127.0.0.1:${port}`;
+  const driverIsReady = () =>
+    fetch(`${driverUrl}/status`).then(
+      (response) => response.ok,
       () => false,
-    ));
-    tries += 1
-  ) {
-    if (tries > 100) throw new Error('WebKitWebDriver did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    );
+  for (let attempt = 0; !(await driverIsReady()); attempt += 1) {
+    if (attempt > DRIVER_START_ATTEMPTS) throw new Error('WebKitWebDriver did not start');
+    await new Promise((resolve) => setTimeout(resolve, DRIVER_START_POLL_INTERVAL_MS));
   }
   const capabilities = {
-    'webkitgtk:browserOptions': { binary: '/usr/bin/python3', args: [HOST, '--record-console'] },
+    'webkitgtk:browserOptions': {
+      binary: '/usr/bin/python3',
+      args: [WEBKIT_HOST_SCRIPT, '--record-console'],
+    },
   };
   return {
     // WebKitWebDriver holds one session at a time: one per test, each in a fresh window.
     newPage: async (baseURL) => {
-      const driver = WebDriver.createSession(new Executor(new HttpClient(url)), capabilities);
+      const driver = WebDriver.createSession(new Executor(new HttpClient(driverUrl)), capabilities);
       await driver.getSession();
       return new WebKitPage(driver, baseURL);
     },

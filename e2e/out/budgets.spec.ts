@@ -43,18 +43,20 @@ for (const { file, totalBudget, images } of staticPages) {
       expect(page.links('modulepreload')).toHaveLength(0);
       const scriptPreloads = page
         .links('preload')
-        .filter((l) => BuiltPage.attr(l, 'as') === 'script');
+        .filter((link) => BuiltPage.attr(link, 'as') === 'script');
       expect(scriptPreloads).toHaveLength(0);
     });
 
     test(`sends its HTML and render-blocking CSS in the first round trip (${FIRST_ROUND_TRIP} B)`, () => {
-      const critical = page.resources().filter((r) => r.type === 'html' || r.type === 'css');
-      const bytes = critical.reduce((sum, r) => sum + r.bytes, 0);
+      const renderBlocking = page
+        .resources()
+        .filter((resource) => resource.type === 'html' || resource.type === 'css');
+      const bytes = renderBlocking.reduce((sum, resource) => sum + resource.bytes, 0);
       expect(bytes).toBeLessThanOrEqual(FIRST_ROUND_TRIP);
     });
 
     test(`weighs at most ${totalBudget} B in all`, () => {
-      const bytes = page.resources().reduce((sum, r) => sum + r.bytes, 0);
+      const bytes = page.resources().reduce((sum, resource) => sum + resource.bytes, 0);
       expect(bytes).toBeLessThanOrEqual(totalBudget);
     });
 
@@ -76,10 +78,13 @@ for (const { file, totalBudget, images } of staticPages) {
   });
 }
 
-test('the hero image weighs at most 20 kB, compressed or not', () => {
+/** The hero picture's budget, compressed or not: a CDN may send it either way. */
+const HERO_IMAGE_BUDGET = 20_000;
+
+test(`the hero image weighs at most ${HERO_IMAGE_BUDGET / 1000} kB, compressed or not`, () => {
   const hero = readFileSync(`public${southAfrica.hero.src}`);
-  expect(hero.length).toBeLessThanOrEqual(20_000);
-  expect(gzipSize(hero)).toBeLessThanOrEqual(20_000);
+  expect(hero.length).toBeLessThanOrEqual(HERO_IMAGE_BUDGET);
+  expect(gzipSize(hero)).toBeLessThanOrEqual(HERO_IMAGE_BUDGET);
 });
 
 test('no page waits for a web font', () => {
@@ -91,7 +96,7 @@ test('no page waits for a web font', () => {
   for (const file of ['index.html', 'south-africa.html', '404.html']) {
     const fontPreloads = new BuiltPage(file)
       .links('preload')
-      .filter((l) => BuiltPage.attr(l, 'as') === 'font');
+      .filter((link) => BuiltPage.attr(link, 'as') === 'font');
     expect(fontPreloads, file).toHaveLength(0);
   }
 });

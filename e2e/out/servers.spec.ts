@@ -53,7 +53,7 @@ for (const script of ['preview', 'preview:prod', 'preview:cloudflare']) {
           .poll(
             () =>
               fetch(`http://127.0.0.1:${port}/`).then(
-                (r) => r.status,
+                (response) => response.status,
                 () => 0,
               ),
             {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
@@ -96,4 +96,111 @@ test('the built CSS keeps the prefixed declarations the supported engines need',
     const css = new BuiltPage(file).all('style').map(textOf).join('\n');
     for (const declaration of needed) expect(css, file).toContain(declaration);
   }
+});
+
+/** The project's documents: the README and every page of docs/, as GitHub shows them. */
+const markdownFiles = [
+  'README.md',
+  ...readdirSync('docs')
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => path.join('docs', file)),
+];
+
+/**
+ * A document with its code removed: fenced blocks (``` or ~~~) become empty lines, so line numbers
+ * stay true, and inline code spans (each on one line) become blanks. Links and headings shown as
+ * code are examples, not links, and GitHub does not follow them either.
+ */
+function proseOf(markdown: string): string[] {
+  let fence: string | undefined;
+  return markdown.split('\n').map((line) => {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence === undefined && marker) {
+      fence = marker;
+      return '';
+    }
+    if (fence !== undefined) {
+      if (marker?.startsWith(fence)) fence = undefined;
+      return '';
+    }
+    return line.replace(/(`+)(?:(?!\1).)+\1/g, (span) => ' '.repeat(span.length));
+  });
+}
+
+/**
+ * The anchors GitHub gives a document's headings, as github-slugger makes them: the heading's text
+ * (a link's words without its target, backquotes and asterisks dropped), lower-cased, every
+ * character that is not a letter, a digit, an underscore, a hyphen or a space removed, and each
+ * space turned into a hyphen; a heading whose anchor is taken already gets -1, -2, … after it. Only
+ * headings written with # count: the documents use no underlined (setext) headings and no HTML
+ * anchors.
+ */
+function headingAnchors(markdown: string): Set<string> {
+  const prose = proseOf(markdown);
+  const headings = markdown
+    .split('\n')
+    .filter((_line, index) => /^ {0,3}#{1,6}\s/.test(prose[index]!))
+    .map((line) => line.replace(/^ {0,3}#{1,6}\s+|\s+#*\s*$/g, ''));
+  const anchors = new Set<string>();
+  for (const heading of headings) {
+    const text = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*]/g, '');
+    const slug = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-');
+    let anchor = slug;
+    for (let n = 1; anchors.has(anchor); n++) anchor = `${slug}-${n}`;
+    anchors.add(anchor);
+  }
+  return anchors;
+}
+
+/**
+ * The targets of a document's links, with their line: inline links and images, [text](target) or
+ * [text](target "title"), and reference definitions, [name]: target. Targets with spaces or
+ * parentheses, autolinks (<https://…>) and HTML links are not read: the documents use none that
+ * lead inside the repository.
+ */
+function linksOf(markdown: string): Array<{ target: string; line: number }> {
+  return proseOf(markdown).flatMap((text, index) =>
+    [
+      ...text.matchAll(/\]\(\s*<?([^()\s<>]+)>?(?:\s+"[^"]*")?\s*\)/g),
+      ...text.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?([^\s<>]+)>?/g),
+    ].map((match) => ({ target: match[1]!, line: index + 1 })),
+  );
+}
+
+for (const file of markdownFiles) {
+  test(`every link of ${file} within the repository leads to a file, a folder or a heading`, () => {
+    const links = linksOf(readFileSync(file, 'utf8'));
+    // A link with a scheme (https:, mailto:) leaves the repository; any other is a relative link.
+    const relative = links.filter(({ target }) => !/^[a-z][a-z0-9+.-]*:/i.test(target));
+    const broken = relative.flatMap(({ target, line }) => {
+      const [address = '', anchor] = target.split('#');
+      // '#anchor' alone is this document; GitHub reads a leading / from the repository's root, and
+      // any other address from the document's folder.
+      const resolved =
+        address === ''
+          ? file
+          : address.startsWith('/')
+            ? path.normalize(decodeURI(address.slice(1)) || '.')
+            : path.join(path.dirname(file), decodeURI(address));
+      const where = `${file}:${line} ${target}`;
+      if (resolved.startsWith('..') || !existsSync(resolved)) return [`${where}: no such path`];
+      // Anchors are read in Markdown files only; GitHub shows any other file with line anchors.
+      if (anchor === undefined || !resolved.endsWith('.md')) return [];
+      const anchors = headingAnchors(readFileSync(resolved, 'utf8'));
+      return anchors.has(decodeURIComponent(anchor)) ? [] : [`${where}: no such heading`];
+    });
+    expect(broken).toEqual([]);
+  });
+}
+
+test('the README links to every page of docs/, so that each reader finds theirs', () => {
+  const targets = linksOf(readFileSync('README.md', 'utf8')).map(({ target }) =>
+    path.normalize(target.split('#')[0]!),
+  );
+  const pages = markdownFiles.filter((file) => file !== 'README.md');
+  expect(pages.filter((page) => !targets.includes(page))).toEqual([]);
+  expect(pages.length).toBeGreaterThanOrEqual(4);
 });

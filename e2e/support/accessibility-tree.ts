@@ -4,8 +4,10 @@ import type { Page } from '@playwright/test';
 type AxNode = { role: string; name: string; expanded: boolean | undefined };
 
 /**
- * Reads the nodes with this accessible name from Chromium's own accessibility tree. Playwright's role
- * queries do not model <summary>, so the state a screen reader hears is read from the browser.
+ * Reads the nodes with this accessible name from Chromium's own accessibility tree, over the Chrome
+ * DevTools Protocol, so Chromium only. Playwright's role queries work out names and states by
+ * themselves; these tests need what the browser actually tells a screen reader, such as whether a
+ * popover's button is expanded, or whether a <wbr> inside a link's text adds a space to its name.
  */
 export async function accessibilityNodes(page: Page, name: string): Promise<AxNode[]> {
   const session = await page.context().newCDPSession(page);
@@ -23,7 +25,7 @@ export async function accessibilityNodes(page: Page, name: string): Promise<AxNo
       .map((node) => ({
         role: node.role?.value ?? '',
         name,
-        expanded: node.properties?.find((p) => p.name === 'expanded')?.value.value as
+        expanded: node.properties?.find((property) => property.name === 'expanded')?.value.value as
           boolean | undefined,
       }));
   } finally {

@@ -31,13 +31,17 @@ export const chromiumLaunchOptions = {
 /** Where `npm run setup` unpacks Firefox ESR 140, beside the Firefox ESR that apt installs. */
 export const FIREFOX_ESR_140 = '.cache/browsers/firefox-esr-140/usr/lib/firefox-esr/firefox-esr';
 
-/** A browser engine the cross-engine tests drive, named with its version. */
+/**
+ * A browser engine the tests drive. `name` stays the same from one browser update to the next, so
+ * that scripts and people can name a Playwright project without a version in it; `version` is the
+ * exact build found on this machine, for the test report.
+ */
 export type Engine =
-  | { kind: 'chromium'; name: string; executablePath?: string }
-  | { kind: 'firefox'; name: string; executablePath: string }
-  | { kind: 'webkit'; name: string }
+  | { kind: 'chromium'; name: string; version?: string; executablePath?: string }
+  | { kind: 'firefox'; name: string; version: string; executablePath: string }
+  | { kind: 'webkit'; name: string; version: string }
   /** Playwright's own Firefox or WebKit build, where `npx playwright install` could fetch it. */
-  | { kind: 'playwright'; name: string; browser: 'firefox' | 'webkit' };
+  | { kind: 'playwright'; name: string; version?: string; browser: 'firefox' | 'webkit' };
 
 /** The first line a command prints, or undefined when it cannot run. */
 function output(command: string, args: string[]): string | undefined {
@@ -50,7 +54,9 @@ const versionIn = (text = '') => /\d+(\.\d+)+/.exec(text)?.[0];
 
 /**
  * The engines installed here that the cross-engine tests can drive: Chromium, each Firefox ESR
- * (Debian's current one, and 140 where setup unpacked it) and WebKitGTK under Xvfb.
+ * (Debian's current one, and 140 where setup unpacked it) and WebKitGTK under Xvfb. A Firefox ESR
+ * is named by its major version (`firefox-esr · 140`), because two of them run side by side and an
+ * ESR keeps its major version for the year it is supported.
  */
 export function installedEngines(): Engine[] {
   const engines: Engine[] = [];
@@ -58,7 +64,8 @@ export function installedEngines(): Engine[] {
   if (chromium)
     engines.push({
       kind: 'chromium',
-      name: `chromium ${chromium}`,
+      name: 'chromium',
+      version: chromium,
       ...(chromiumPath && { executablePath: chromiumPath }),
     });
   const firefoxes = (
@@ -66,11 +73,14 @@ export function installedEngines(): Engine[] {
   ).filter(existsSync);
   for (const executablePath of firefoxes) {
     const version = versionIn(output(executablePath, ['--version']));
-    if (version) engines.push({ kind: 'firefox', name: `firefox-esr ${version}`, executablePath });
+    const major = version?.split('.')[0];
+    if (version) {
+      engines.push({ kind: 'firefox', name: `firefox-esr · ${major}`, version, executablePath });
+    }
   }
-  const webkit = output('dpkg-query', ['-W', '-f', '${Version}', 'libwebkit2gtk-4.1-0']);
+  const webkit = versionIn(output('dpkg-query', ['-W', '-f', '${Version}', 'libwebkit2gtk-4.1-0']));
   if (webkit && ['/usr/bin/WebKitWebDriver', '/usr/bin/Xvfb'].every((file) => existsSync(file))) {
-    engines.push({ kind: 'webkit', name: `webkitgtk ${versionIn(webkit)}` });
+    engines.push({ kind: 'webkit', name: 'webkitgtk', version: webkit });
   }
   return engines;
 }

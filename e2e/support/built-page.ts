@@ -1,3 +1,7 @@
+/**
+ * The exported pages read from out/ without a browser, for the tests that check what the build
+ * ships: which scripts a page has, and how many compressed bytes a visitor downloads.
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -6,7 +10,7 @@ import { attr, elementsOf, textOf, type Element } from '../../scripts/shared/htm
 /** A file the page loads, with its size as a CDN sends it (gzip, level 9). */
 type Resource = { url: string; type: 'html' | 'css' | 'js' | 'image'; bytes: number };
 
-/** A file of the export, by the URL the page uses for it. */
+/** A file of the export, by the URL the page uses for it, without a query such as an icon's. */
 function readOut(url: string): Buffer {
   return readFileSync(path.join('out', url.split('?')[0] ?? url));
 }
@@ -31,49 +35,62 @@ export class BuiltPage {
 
   /** Elements with this tag name. */
   all(tagName: string): Element[] {
-    return this.elements.filter((e) => e.tagName === tagName);
+    return this.elements.filter((element) => element.tagName === tagName);
   }
 
   /** <script> elements that run code: all but JSON-LD data blocks. */
   executableScripts(): Element[] {
-    return this.all('script').filter((s) => BuiltPage.attr(s, 'type') !== 'application/ld+json');
+    return this.all('script').filter(
+      (script) => BuiltPage.attr(script, 'type') !== 'application/ld+json',
+    );
   }
 
   /** <link> elements whose rel includes this value. */
   links(rel: string): Element[] {
-    return this.all('link').filter((l) =>
-      (BuiltPage.attr(l, 'rel') ?? '').split(/\s+/).includes(rel),
+    return this.all('link').filter((link) =>
+      (BuiltPage.attr(link, 'rel') ?? '').split(/\s+/).includes(rel),
     );
   }
 
   /** The page's HTML and every file it loads by itself, each compressed. */
   resources(): Resource[] {
-    const urls = (elements: Element[], name: string) =>
-      elements.map((e) => BuiltPage.attr(e, name)).filter((u): u is string => Boolean(u));
+    const urlsIn = (elements: Element[], attributeName: string) =>
+      elements
+        .map((element) => BuiltPage.attr(element, attributeName))
+        .filter((url): url is string => Boolean(url));
     const external = [
-      ...urls(this.links('stylesheet'), 'href').map((url) => ({ url, type: 'css' as const })),
+      ...urlsIn(this.links('stylesheet'), 'href').map((url) => ({ url, type: 'css' as const })),
       // Browsers that run modules skip the nomodule polyfills, so they are not downloaded.
-      ...urls(
-        this.all('script').filter((s) => BuiltPage.attr(s, 'nomodule') === undefined),
+      ...urlsIn(
+        this.all('script').filter((script) => BuiltPage.attr(script, 'nomodule') === undefined),
         'src',
       ).map((url) => ({ url, type: 'js' as const })),
-      ...urls(this.all('img'), 'src').map((url) => ({ url, type: 'image' as const })),
-      ...urls(this.links('icon'), 'href').map((url) => ({ url, type: 'image' as const })),
+      ...urlsIn(this.all('img'), 'src').map((url) => ({ url, type: 'image' as const })),
+      ...urlsIn(this.links('icon'), 'href').map((url) => ({ url, type: 'image' as const })),
     ];
-    const unique = [...new Map(external.map((r) => [r.url, r])).values()];
+    // A file named twice (a script both preloaded and loaded) is downloaded once.
+    const uniqueExternal = [
+      ...new Map(external.map((resource) => [resource.url, resource])).values(),
+    ];
     return [
       { url: this.file, type: 'html', bytes: gzipSize(this.html) },
-      ...unique.map((r) => ({ ...r, bytes: gzipSize(readOut(r.url)) })),
+      ...uniqueExternal.map((resource) => ({
+        ...resource,
+        bytes: gzipSize(readOut(resource.url)),
+      })),
     ];
   }
 
   /** Compressed bytes of JavaScript: the script files it loads plus its inline scripts. */
   scriptBytes(): number {
-    const inline = this.executableScripts()
-      .filter((s) => BuiltPage.attr(s, 'src') === undefined)
+    const inlineCode = this.executableScripts()
+      .filter((script) => BuiltPage.attr(script, 'src') === undefined)
       .map(textOf)
       .join('\n');
-    const files = this.resources().filter((r) => r.type === 'js');
-    return (inline ? gzipSize(inline) : 0) + files.reduce((sum, r) => sum + r.bytes, 0);
+    const scriptFiles = this.resources().filter((resource) => resource.type === 'js');
+    return (
+      (inlineCode ? gzipSize(inlineCode) : 0) +
+      scriptFiles.reduce((sum, resource) => sum + resource.bytes, 0)
+    );
   }
 }

@@ -1,3 +1,8 @@
+/**
+ * The `test` and `expect` that every browser spec imports instead of Playwright's own: each page a
+ * test opens is watched, and the test fails on any error a visitor could meet, even one that no
+ * assertion of the test looks for.
+ */
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 
 /**
@@ -6,36 +11,37 @@ import { test as base, expect, type Page, type Request } from '@playwright/test'
  * browser's note that a missing page's document answered 404, requests cut short because the visitor
  * left the page that made them, with JavaScript off, scripts the browser declines to fetch, and
  * requests the test itself blocked as an ad blocker would (route.abort('blockedbyclient')).
- * @returns A function that lists the problems seen so far, and one that lists the violations.
+ * @returns A function that lists the problems seen so far, and the list of violations as they come.
  */
 async function watch(
   page: Page,
   expectedErrors: readonly RegExp[],
-  scripts: boolean,
+  javaScriptEnabled: boolean,
 ): Promise<{ problems: () => string[]; violations: string[] }> {
   const problems: string[] = [];
   const violations: string[] = [];
-  // Each document the tab shows, numbered; a request belongs to the one current when it was made.
-  let shown = 0;
-  const shownWhenMade = new WeakMap<Request, number>();
-  const aborted: Array<{ request: Request; shown: number }> = [];
+  // Each document the tab shows is numbered; a request belongs to the one current when it was made.
+  let documentNumber = 0;
+  const documentNumberOfRequest = new WeakMap<Request, number>();
+  const abortedRequests: Array<{ request: Request; documentNumber: number }> = [];
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) shown += 1;
+    if (frame === page.mainFrame()) documentNumber += 1;
   });
-  page.on('request', (request) => shownWhenMade.set(request, shown));
+  page.on('request', (request) => documentNumberOfRequest.set(request, documentNumber));
   // Content-Security-Policy violations are reported in the page; carry them out to the test.
   await page.exposeBinding('reportCspViolation', (_source, violation: string) => {
     violations.push(violation);
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportCspViolation: (v: string) => void })
+      const report = (window as unknown as { reportCspViolation: (violation: string) => void })
         .reportCspViolation;
       report(
         `${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'} (${event.sourceFile}:${event.lineNumber})`,
       );
     });
   });
+  // The addresses whose document answered 404 on purpose; the browser logs an error for each.
   const missingDocuments = new Set<string>();
 
   page.on('response', (response) => {
@@ -48,12 +54,15 @@ async function watch(
   });
   page.on('requestfailed', (request) => {
     // With JavaScript off, the browser declines to fetch scripts it was asked to preload.
-    if (!scripts && request.resourceType() === 'script') return;
+    if (!javaScriptEnabled && request.resourceType() === 'script') return;
     if (request.failure()?.errorText.startsWith('net::ERR_BLOCKED_BY_CLIENT')) return;
     // Leaving a page cancels what it was still loading, such as its icon. Whether the page was left
     // is only known once the next one arrives, so this waits until the end of the test.
     if (request.failure()?.errorText === 'net::ERR_ABORTED') {
-      aborted.push({ request, shown: shownWhenMade.get(request) ?? shown });
+      abortedRequests.push({
+        request,
+        documentNumber: documentNumberOfRequest.get(request) ?? documentNumber,
+      });
       return;
     }
     problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
@@ -71,10 +80,13 @@ async function watch(
     const isExpected = expectedErrors.some((pattern) => pattern.test(text));
     if (!isMissingDocument && !isExpected) problems.push(`console error: ${text}`);
   });
+  // An aborted request is a problem only if its document is still the one shown: nothing left it.
   return {
     problems: () => [
       ...problems,
-      ...aborted.filter((a) => a.shown === shown).map((a) => `request aborted: ${a.request.url()}`),
+      ...abortedRequests
+        .filter((aborted) => aborted.documentNumber === documentNumber)
+        .map((aborted) => `request aborted: ${aborted.request.url()}`),
     ],
     violations,
   };
@@ -90,6 +102,7 @@ type Fixtures = {
   expectedViolations: readonly RegExp[];
 };
 
+/** Playwright's test, with every page watched for problems (see watch above). */
 export const test = base.extend<Fixtures>({
   expectedErrors: [[], { option: true }],
   expectedViolations: [[], { option: true }],

@@ -1,3 +1,8 @@
+/**
+ * Odd and hostile addresses, and where each must land on every server the site is deployed with:
+ * the not-found page, or the page it plainly means. The servers' tests and the browser's use the
+ * same lists, so that nginx, the preview server and Cloudflare are held to one answer for each.
+ */
 import { connect } from 'node:net';
 
 /** Where an odd address should land: the not-found page, or the page it plainly means. */
@@ -6,7 +11,8 @@ export type Landing = 'not found' | 'home' | 'south africa';
 /** An address a visitor (or an attacker) may ask for, and where it must land, on every server. */
 export type Hostile = { address: string; landing: Landing };
 
-const written: Array<[string, Landing]> = [
+/** The addresses written out one by one, each with where it must land. */
+const writtenPairs: Array<[string, Landing]> = [
   ['/%E0%A4%A', 'not found'],
   ['/%', 'not found'],
   ['/%zz', 'not found'],
@@ -52,19 +58,21 @@ export const climbs: readonly string[] = [
 ];
 
 /** Odd and hostile addresses written out one by one: the browser visits each of them. */
-export const writtenAddresses: readonly Hostile[] = written.map(([address, landing]) => ({
+export const writtenAddresses: readonly Hostile[] = writtenPairs.map(([address, landing]) => ({
   address,
   landing,
 }));
 
+/** A byte as a percent escape with upper-case hex, e.g. 10 → '%0A'. */
 const hex = (byte: number) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+/** The whole numbers from `from` to `to`, both included. */
 const range = (from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  Array.from({ length: to - from + 1 }, (_, offset) => from + offset);
 /** The UTF-8 bytes of a character, percent-encoded. */
 const encoded = (text: string) => [...Buffer.from(text)].map(hex).join('');
 
 /** The C0 controls and DEL. */
-const controls = [...range(0x00, 0x1f), 0x7f];
+const controlBytes = [...range(0x00, 0x1f), 0x7f];
 
 /**
  * Every character that must never reach a response header once a server has decoded the address,
@@ -79,15 +87,16 @@ const controls = [...range(0x00, 0x1f), 0x7f];
  */
 export const controlCharacters: readonly string[] = [
   ...new Set([
-    ...controls.flatMap((byte) => [hex(byte), hex(byte).toLowerCase()]),
+    ...controlBytes.flatMap((byte) => [hex(byte), hex(byte).toLowerCase()]),
     ...range(0x80, 0x9f).flatMap((code) => [encoded(String.fromCodePoint(code)), hex(code)]),
     ...['\u2028', '\u2029'].map(encoded),
-    ...controls.flatMap((byte) => [
+    // The overlong forms put the control's bits into the continuation bytes' low six bits.
+    ...controlBytes.flatMap((byte) => [
       `%${byte < 0x40 ? 'C0' : 'C1'}${hex(0x80 | (byte & 0x3f))}`,
       `%E0%${byte < 0x40 ? '80' : '81'}${hex(0x80 | (byte & 0x3f))}`,
       `%F0%80%${byte < 0x40 ? '80' : '81'}${hex(0x80 | (byte & 0x3f))}`,
     ]),
-    ...controls.flatMap((byte) =>
+    ...controlBytes.flatMap((byte) =>
       [0x100, 0x5600].map((high) => encoded(String.fromCodePoint(high | byte))),
     ),
   ]),
@@ -99,7 +108,7 @@ export const controlCharacters: readonly string[] = [
  * (rewritten to its file), an escape Cloudflare normalises, the not-found page's own name, and a
  * query string, which redirects copy as it came.
  */
-const rewritten: Array<[string, Landing]> = [
+const rewrittenTemplates: Array<[string, Landing]> = [
   ['/{c}', 'not found'],
   ['/a{c}b/', 'not found'],
   ['/a{c}.html', 'not found'],
@@ -119,8 +128,11 @@ const rewritten: Array<[string, Landing]> = [
 export const hostileAddresses: readonly Hostile[] = [
   ...writtenAddresses,
   ...climbs.map((address) => ({ address, landing: 'not found' as const })),
-  ...rewritten.flatMap(([template, landing]) =>
-    controlCharacters.map((c) => ({ address: template.replace('{c}', c), landing })),
+  ...rewrittenTemplates.flatMap(([template, landing]) =>
+    controlCharacters.map((character) => ({
+      address: template.replace('{c}', character),
+      landing,
+    })),
   ),
 ];
 
@@ -136,6 +148,9 @@ export function isUnreadable(address: string): boolean {
     return true;
   }
 }
+
+/** How long rawGet waits for a server's whole answer before it fails. */
+const RAW_ANSWER_TIMEOUT_MS = 10_000;
 
 /** A response as it arrived on the wire: its status and the bytes of its head and body. */
 export type RawResponse = { status: number; head: Buffer; body: string };
@@ -153,20 +168,21 @@ export function rawGet(baseURL: string, target: string, method = 'GET'): Promise
       // HTTP/1.0: the body arrives whole, never in chunks, and the server closes when done.
       socket.end(`${method} ${target} HTTP/1.0\r\nHost: ${hostname}:${port}\r\n\r\n`);
     });
-    socket.setTimeout(10_000, () => {
+    socket.setTimeout(RAW_ANSWER_TIMEOUT_MS, () => {
       socket.destroy();
-      fail('no answer within 10 s');
+      fail(`no answer within ${RAW_ANSWER_TIMEOUT_MS / 1000} s`);
     });
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', (error) => fail(error.message));
     socket.on('end', () => {
       const bytes = Buffer.concat(chunks);
-      const end = bytes.indexOf('\r\n\r\n');
-      if (end < 0) return fail('the answer has no end of its head');
-      const head = bytes.subarray(0, end);
+      // The head ends at the first empty line; the body follows its four bytes, \r\n\r\n.
+      const headEnd = bytes.indexOf('\r\n\r\n');
+      if (headEnd < 0) return fail('the answer has no end of its head');
+      const head = bytes.subarray(0, headEnd);
       const status = Number(/^HTTP\/1\.[01] (\d{3}) /.exec(head.toString('latin1'))?.[1] ?? 0);
-      resolve({ status, head, body: bytes.subarray(end + 4).toString('utf8') });
+      resolve({ status, head, body: bytes.subarray(headEnd + 4).toString('utf8') });
     });
   });
 }

@@ -1,3 +1,7 @@
+/**
+ * What the specs expect of each page, written once: the brief's words and years, with the editorial
+ * copy from content/. The specs loop over these lists, so a new page is tested by adding it here.
+ */
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { contact } from '../../content/contact';
 import { home } from '../../content/home';
@@ -11,18 +15,24 @@ import { filled } from './visible-text';
 
 /** What every page promises: its address, answer, title, single <h1> and footer line. */
 type PageExpectation = {
+  /** The page's name in test titles. */
   name: string;
+  /** A path that opens the page; for the not-found page, a path that does not exist. */
   path: string;
+  /** The HTTP status the page is answered with. */
   status: number;
+  /** The browser-tab title. */
   title: string;
+  /** The text of the page's single <h1>. */
   heading: string;
+  /** The footer's copyright line. */
   copyright: string;
   /** Whether the page runs JavaScript: only the not-found page, its island. */
   scripts: boolean;
 };
 
-const title = (page: string) => filled(site.pageTitle, { ...site, page });
-const copyright = (year: number) => filled(site.copyright, { ...site, year });
+const tabTitle = (pageTitle: string) => filled(site.pageTitle, { ...site, page: pageTitle });
+const copyrightLine = (year: number) => filled(site.copyright, { ...site, year });
 
 /** The three routes of the brief; the not-found page stands for every unknown address. */
 export const pages: readonly PageExpectation[] = [
@@ -30,33 +40,36 @@ export const pages: readonly PageExpectation[] = [
     name: 'home',
     path: brief.routes[0],
     status: 200,
-    title: title(home.title),
+    title: tabTitle(home.title),
     heading: home.title,
-    copyright: copyright(brief.copyrightYears.home),
+    copyright: copyrightLine(brief.copyrightYears.home),
     scripts: false,
   },
   {
     name: 'south africa',
     path: brief.routes[1],
     status: 200,
-    title: title(southAfrica.title),
+    title: tabTitle(southAfrica.title),
     heading: southAfrica.title,
     // The brief gives this page no footer year; it is the content's.
-    copyright: copyright(southAfrica.copyrightYear),
+    copyright: copyrightLine(southAfrica.copyrightYear),
     scripts: false,
   },
   {
     name: 'not found',
     path: home.brokenLink.href,
     status: 404,
-    title: title(notFound.title),
+    title: tabTitle(notFound.title),
     heading: `${notFound.exclamation} ${notFound.heading}`,
-    copyright: copyright(brief.copyrightYears.notFound),
+    copyright: copyrightLine(brief.copyrightYears.notFound),
     scripts: true,
   },
 ];
 
-/** The two navigations of /south-africa, each behind its menu button on small screens. */
+/**
+ * The two navigations of /south-africa, each behind its menu button on small screens: the
+ * landmark's name (`label`), the menu button's text (`button`) and the brief's links, in order.
+ */
 export const menus = [
   {
     name: 'group websites',
@@ -88,7 +101,7 @@ export const sidewaysOverflow = () =>
  */
 export async function openNotFound(page: Page, path: string): Promise<ConsoleMessage> {
   const [message] = await Promise.all([
-    page.waitForEvent('console', (m) => m.text().startsWith(notFound.consoleMessage)),
+    page.waitForEvent('console', (message) => message.text().startsWith(notFound.consoleMessage)),
     page.goto(path),
   ]);
   return message;

@@ -1,4 +1,7 @@
-/** The colour schemes a visitor's system may ask for (prefers-color-scheme); pages are checked in each. */
+/**
+ * The colour schemes a visitor's system may ask for (prefers-color-scheme); pages are checked in
+ * each.
+ */
 export const colorSchemes = ['light', 'dark'] as const;
 
 /**

@@ -19,11 +19,12 @@ const exported = exportedPages.map((page) => {
   if (scripts.some((script) => attr(script, 'src') === undefined)) {
     throw new Error(`server-headers: ${page.file} has an inline script, which no policy allows`);
   }
-  const styles = elements.filter((e) => e.tagName === 'style').map(textOf);
+  const inlineStyles = elements.filter((e) => e.tagName === 'style').map(textOf);
   console.log(
-    `server-headers: ${page.file}: ${scripts.length} script files, ${styles.length} inline styles hashed`,
+    `server-headers: ${page.file}: ${scripts.length} script files, ${inlineStyles.length} inline styles hashed`,
   );
-  return { ...page, policy: contentSecurityPolicy({ scriptFiles: scripts.length > 0, styles }) };
+  const policy = contentSecurityPolicy({ scriptFiles: scripts.length > 0, inlineStyles });
+  return { ...page, policy };
 });
 
 // nginx: after try_files or error_page, $uri is the file served, e.g. /south-africa.html. A policy

@@ -1,14 +1,22 @@
+/**
+ * Ports for the local servers: a check that a server's port is free before it starts, so that a
+ * test never talks to some other program by mistake, and free ports for helpers such as debuggers.
+ */
 import { existsSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 
-/** Listens on this port of 127.0.0.1 (0: any free one), closes, and resolves to the port it had. */
+/**
+ * Listens on a port of 127.0.0.1 and closes again at once.
+ * @param port The port to try, or 0 for any free one.
+ * @returns The port that was listened on; rejects when another program holds it.
+ */
 function probe(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
-      const { port: bound } = server.address() as AddressInfo;
-      server.close(() => resolve(bound));
+      const { port: boundPort } = server.address() as AddressInfo;
+      server.close(() => resolve(boundPort));
     });
   });
 }
@@ -16,9 +24,19 @@ function probe(port: number): Promise<number> {
 /** A port of 127.0.0.1 that nothing listens on now, for a helper such as a debugger or a driver. */
 export const freePort = (): Promise<number> => probe(0);
 
-/** Runs a server's entry point on PORT, once out/ has a build and no other program holds the port. */
-export async function runServer(name: string, fallback: number, start: (port: number) => unknown) {
-  const port = Number(process.env.PORT ?? fallback);
+/**
+ * Runs a server's entry point on PORT, once out/ has a build and no other program holds the port.
+ * Any failure is printed under the server's name and ends the process with status 1.
+ * @param name The npm script's name, e.g. 'preview', to begin the error message with.
+ * @param defaultPort The port to use when PORT is not set.
+ * @param start Starts the server on the port.
+ */
+export async function runServer(
+  name: string,
+  defaultPort: number,
+  start: (port: number) => unknown,
+) {
+  const port = Number(process.env.PORT ?? defaultPort);
   try {
     if (!existsSync('out/index.html'))
       throw new Error('No build to serve: run `npm run build` first.');

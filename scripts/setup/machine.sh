@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# `npm run setup`: installs what the tests need, with apt, then the npm packages (the README says
-# how). With --check, the first step of `npm test`, it names each missing piece and its remedy.
+# `npm run setup` installs what the tests need: the Debian packages with apt, then the npm packages
+# of each folder that has its own (docs/testing.md says how). With --check, which is the first step of
+# `npm test`, it installs nothing and names each missing piece with its remedy, so a test run on an
+# unprepared machine fails with instructions rather than with a browser that will not start.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-# Each requirement: Debian packages | a test that shows they are there | what needs them.
+# Each requirement reads: Debian packages | a command that succeeds when they are there | what needs
+# them, for the message.
 requirements=(
   "chromium|command -v chromium|the browser tests"
   "firefox-esr|command -v firefox-esr|the Firefox tests"
@@ -18,6 +21,7 @@ requirements=(
 node_minimum=$(sed -n 's/^ *"node": ">=\([0-9.]*\)".*/\1/p' package.json)
 [ -n "$node_minimum" ] || { echo 'setup: package.json names no Node version (engines.node ">=x.y.z")' >&2; exit 2; }
 node_version=$(node -p 'process.versions.node')
+# problems becomes 1 as soon as anything is missing; --check exits with it.
 problems=0
 missing() { echo "missing: $1"; problems=1; }
 if ! printf '%s\n' "$node_minimum" "$node_version" | sort -VC; then
@@ -33,6 +37,8 @@ for requirement in "${requirements[@]}"; do
   IFS='|' read -r package test purpose <<<"$requirement"
   bash -c "$test" >/dev/null 2>&1 || missing_packages+=("$package:$purpose")
 done
+# Firefox 140 counts as missing only while apt can still fetch that exact version: once Debian drops
+# it, no remedy is left to offer, so neither --check nor setup asks for it.
 firefox_140_missing() {
   [ ! -x "$FIREFOX_140_DIR/usr/lib/firefox-esr/firefox-esr" ] &&
     apt-cache show "firefox-esr=$FIREFOX_140" >/dev/null 2>&1
@@ -53,7 +59,8 @@ if [ "${1-}" = "--check" ]; then
   done
   exit "$problems"
 fi
-((problems == 0)) || exit 1 # setup too needs that Node
+# Setup runs npm with this Node, so it stops here when the Node is too old.
+((problems == 0)) || exit 1
 
 if ((${#packages[@]} > 0)); then
   command -v apt-get >/dev/null 2>&1 ||

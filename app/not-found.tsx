@@ -20,7 +20,9 @@ export const metadata: Metadata = pageMetadata(notFound);
 
 /**
  * What every unknown address shows, with status 404: a way home, a way back, and a number to call.
- * It is the only page that keeps its JavaScript, for the 'Back' button and the console warning.
+ * It is the only page that runs JavaScript, for the 'Back' button and the console warning: in the
+ * export not Next.js's runtime but an island compiled from those two components
+ * (scripts/build/island.ts), which also shows the error page below if its code throws.
  */
 export default function NotFound() {
   return (

@@ -5,12 +5,14 @@ import { legal } from '@/content/legal';
 import { site } from '@/content/site';
 import { PageShell } from '@/components/layout/page-shell';
 import { BackButton } from '@/components/ui/back-button';
+import { IslandErrorPage, IslandRoot } from '@/components/status/island';
 import { MissingPathLog } from '@/components/status/missing-path-log';
 import { StatusPanel } from '@/components/status/status-panel';
 import { ButtonLink } from '@/components/ui/button-link';
 import { PhoneLink } from '@/components/ui/phone-link';
 import { TemplateText } from '@/components/ui/template-text';
 import { pageMetadata } from '@/lib/metadata';
+import ErrorPage from './error';
 
 // No canonical path: the page answers every missing address, so it has no address of its own to
 // give and search engines must not index it.
@@ -18,33 +20,42 @@ export const metadata: Metadata = pageMetadata(notFound);
 
 /**
  * What every unknown address shows, with status 404: a way home, a way back, and a number to call.
- * It is the only page that keeps its JavaScript, for the 'Back' button and the console warning.
+ * It is the only page that runs JavaScript, for the 'Back' button and the console warning: in the
+ * export not Next.js's runtime but an island compiled from those two components
+ * (scripts/build/island.ts), which also shows the error page below if its code throws.
  */
 export default function NotFound() {
   return (
-    <PageShell site={site} legal={legal} copyrightYear={notFound.copyrightYear}>
-      <MissingPathLog message={notFound.consoleMessage} />
-      <StatusPanel
-        headingLines={[notFound.exclamation, notFound.heading]}
-        message={notFound.message}
-        actions={
-          <>
-            <ButtonLink {...notFound.home} />
-            <BackButton label={notFound.back} fallbackHref={notFound.home.href} />
-          </>
-        }
-        aside={
-          <p>
-            <TemplateText
-              text={notFound.help}
-              values={{
-                phone: <PhoneLink phone={contact.helpPhone} country={site.phoneCountry} />,
-                helpCentre: <a href={notFound.helpCentre.href}>{notFound.helpCentre.label}</a>,
-              }}
-            />
-          </p>
-        }
-      />
-    </PageShell>
+    <>
+      <PageShell site={site} legal={legal} copyrightYear={notFound.copyrightYear}>
+        <MissingPathLog message={notFound.consoleMessage} />
+        <StatusPanel
+          headingLines={[notFound.exclamation, notFound.heading]}
+          message={notFound.message}
+          actions={
+            <>
+              <ButtonLink {...notFound.home} />
+              <IslandRoot>
+                <BackButton label={notFound.back} fallbackHref={notFound.home.href} />
+              </IslandRoot>
+            </>
+          }
+          aside={
+            <p>
+              <TemplateText
+                text={notFound.help}
+                values={{
+                  phone: <PhoneLink phone={contact.helpPhone} country={site.phoneCountry} />,
+                  helpCentre: <a href={notFound.helpCentre.href}>{notFound.helpCentre.label}</a>,
+                }}
+              />
+            </p>
+          }
+        />
+      </PageShell>
+      <IslandErrorPage>
+        <ErrorPage />
+      </IslandErrorPage>
+    </>
   );
 }

@@ -22,7 +22,7 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 
 /**
  * The nginx map from each page to its Content Security Policy. scripts/build/server-headers.ts
- * writes it with each build, since the hashes change whenever a page's inline code does.
+ * writes it with each build, since the hashes change whenever a page's inline styles do.
  */
 export const CSP_MAP = 'deploy/build/csp-map.conf';
 
@@ -33,25 +33,29 @@ export const CSP_MAP = 'deploy/build/csp-map.conf';
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /**
- * A page's Content Security Policy: the site's own files, plus the hash of each inline script and
- * style the page holds, and never 'unsafe-inline' or 'unsafe-eval'. A page without scripts may run
- * none at all, not even the site's own files.
- * @param inlineScripts The code of each inline <script> in the page.
- * @param inlineStyles The code of each inline <style> in the page.
+ * A page's Content Security Policy: nothing inline runs, and never 'unsafe-inline' or 'unsafe-eval'.
+ * Scripts come from the site's own files, and only on a page that loads one (the not-found page's
+ * island, whose <script> also carries its hash as Subresource Integrity); a page without scripts
+ * may run none at all. Styles come from the site's files and the hashes of the page's inline ones.
+ * Every page enforces Trusted Types with no policy allowed: no script of the site writes HTML or
+ * code from a string (innerHTML, eval), so an injected one that tries is refused.
+ * @param page Whether the page loads a script file, and the code of each inline <style> in it.
  */
-export function contentSecurityPolicy(inlineScripts: string[], inlineStyles: string[]): string {
+export function contentSecurityPolicy(page: {
+  scriptFiles: boolean;
+  inlineStyles: string[];
+}): string {
   const hashSource = (code: string) =>
     `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
-  // A page may hold the same inline code twice; the policy needs its hash only once.
-  const uniqueHashSources = (codes: string[]) => [...new Set(codes.map(hashSource))];
-  const scriptSources =
-    inlineScripts.length === 0 ? ["'none'"] : ["'self'", ...uniqueHashSources(inlineScripts)];
+  // A page may hold the same inline style twice; the policy needs its hash only once.
+  const styleHashSources = [...new Set(page.inlineStyles.map(hashSource))];
   return [
     "default-src 'self'",
-    `script-src ${scriptSources.join(' ')}`,
-    `style-src ${["'self'", ...uniqueHashSources(inlineStyles)].join(' ')}`,
+    `script-src ${page.scriptFiles ? "'self'" : "'none'"}`,
+    `style-src ${["'self'", ...styleHashSources].join(' ')}`,
     "img-src 'self'; object-src 'none'; base-uri 'none'",
     "form-action 'self'; frame-ancestors 'none'",
+    "require-trusted-types-for 'script'; trusted-types 'none'",
   ].join('; ');
 }
 

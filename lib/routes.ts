@@ -10,17 +10,13 @@ export const routes = {
   southAfrica: '/south-africa',
 } as const;
 
-/**
- * A page of the export: the address it answers at, its file in out/, and whether it runs client
- * components. The build strips Next.js's runtime out of every page whose `javaScript` is false
- * (scripts/build/strip-js.ts), since Next.js has no switch to leave it out.
- */
-type ExportedPage = { route: string; file: string; javaScript: boolean };
+/** A page of the export: the address it answers at, and its file in out/. */
+type ExportedPage = { route: string; file: string };
 
 /** The pages with an address of their own, in the sitemap's order. Search engines index each. */
 const pagesWithAddress: readonly ExportedPage[] = [
-  { route: routes.home, file: 'index.html', javaScript: false },
-  { route: routes.southAfrica, file: 'south-africa.html', javaScript: false },
+  { route: routes.home, file: 'index.html' },
+  { route: routes.southAfrica, file: 'south-africa.html' },
 ];
 
 /** Every page's address: the only paths a link on the site may lead to, and the sitemap's. */
@@ -28,10 +24,12 @@ export const pageRoutes = pagesWithAddress.map((page) => page.route);
 
 /**
  * The not-found page, under Next.js's own name for its route. It has no address of its own: the
- * servers answer every unknown address with its file and status 404. It keeps its JavaScript,
- * because its 'Back' button and its log of the missing path are client components.
+ * servers answer every unknown address with its file and status 404. It is the only page that runs
+ * JavaScript: not Next.js's runtime, which the build strips from every page
+ * (scripts/build/strip-js.ts), but an island of its own (scripts/build/island.ts) for its 'Back'
+ * button and its log of the missing path.
  */
-export const notFoundPage = { route: '/_not-found', file: '404.html', javaScript: true };
+export const notFoundPage = { route: '/_not-found', file: '404.html' };
 
 /** Every page the export writes: the pages with an address, then the not-found page. */
 export const exportedPages = [...pagesWithAddress, notFoundPage];

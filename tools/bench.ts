@@ -133,7 +133,7 @@ const table = [rows[0]!, rows[0]!.map(() => '---'), ...rows.slice(1)]
   .map((cells) => `| ${cells.join(' | ')} |`)
   .join('\n');
 const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim()}, Node ${process.version}`;
-const report = `${table}\n\nCold build (content check, \`next build\`, strip): ${buildSeconds} s`;
+const report = `${table}\n\nCold build (content check, \`next build\`, strip, island): ${buildSeconds} s`;
 console.log(`\n${report}\n`);
 const date = new Date().toISOString().slice(0, 10);
 writeFileSync(

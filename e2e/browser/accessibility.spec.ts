@@ -63,8 +63,8 @@ test.describe('at 320 px, the narrowest phone', () => {
     const word = 'Privatebankingandwealthplanningforfamilyofficesandfounders60';
     expect(word).toHaveLength(60);
     for (const expected of pages) {
-      // Where React runs, the text changes only once it has hydrated; changed before, React finds
-      // text it did not render and shows the error page.
+      // Where a script runs, the text changes only once it has run; changed before, the island
+      // would write the back button's words over the changed ones.
       if (expected.scripts) await openNotFound(page, expected.path);
       else await page.goto(expected.path);
       await page.evaluate((longWord) => {

@@ -1,4 +1,5 @@
 import { contact } from '../../content/contact';
+import { errorPage } from '../../content/error-page';
 import { home } from '../../content/home';
 import { notFound } from '../../content/not-found';
 import { southAfrica } from '../../content/south-africa';
@@ -116,5 +117,38 @@ test.describe('not-found page', () => {
     await tab.getByRole('button', { name: notFound.back }).click();
     await expect(tab).toHaveURL('/');
     await expect(tab.getByRole('heading', { level: 1 })).toHaveText(home.title);
+  });
+});
+
+test.describe('not-found page without its script', () => {
+  // Chromium reports the file it was told not to fetch; nothing else may go wrong.
+  test.use({ expectedErrors: [/^Failed to load resource: net::ERR_BLOCKED_BY_CLIENT\b/] });
+
+  test('still reads right and offers its links, and keeps the button’s place unseen', async ({
+    page,
+  }) => {
+    // Blocked as an ad blocker or a firewall would; a browser too old for modules skips it alike.
+    await page.route('**/_next/static/island/**', (route) => route.abort('blockedbyclient'));
+    const blocked = page.waitForEvent('requestfailed');
+    const response = await page.goto('/island-blocked');
+    expect(response?.status()).toBe(404);
+    expect((await blocked).url()).toContain('/_next/static/island/');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(
+      `${notFound.exclamation} ${notFound.heading}`,
+    );
+    await expect(main.getByText(notFound.message)).toBeVisible();
+    await expect(main.getByRole('link', { name: contact.helpPhone })).toBeVisible();
+    await expect(main.getByRole('link', { name: notFound.helpCentre.label })).toBeVisible();
+    // The button that needs the script is out of sight and out of reach, yet holds its place.
+    await expect(main.getByRole('button', { name: notFound.back })).toHaveCount(0);
+    const button = main.getByRole('button', { name: notFound.back, includeHidden: true });
+    await expect(button).toBeHidden();
+    expect((await button.boundingBox())?.width).toBeGreaterThan(0);
+    // The error page, kept for a script that throws, stays out of sight too.
+    await expect(page.getByText(errorPage.message)).toHaveCount(0);
+    await main.getByRole('link', { name: notFound.home.label }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.title);
   });
 });

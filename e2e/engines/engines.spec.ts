@@ -139,3 +139,44 @@ test('the not-found page logs the missing path, and its back button goes back on
   await (await find(engine, { role: 'button', name: notFound.back })).click();
   await arrivedAt(engine, brief.routes[1]);
 });
+
+test('the not-found page’s back button goes home from the first page of a fresh tab', async ({
+  engine,
+}) => {
+  // Each test has a tab of its own: this address is the first page of its history.
+  await engine.goto(home.brokenLink.href);
+  expect(await engine.evaluate(() => window.history.length)).toBe(1);
+  await expect
+    .poll(async () => (await engine.findAll({ role: 'button', name: notFound.back })).length)
+    .toBe(1);
+  await (await find(engine, { role: 'button', name: notFound.back })).click();
+  await arrivedAt(engine, brief.routes[0]);
+});
+
+test.describe('Trusted Types', () => {
+  // Firefox reports each refused write as an error of the page; nothing else may go wrong.
+  test.use({ expectedProblems: [/violates the following directive: .require-trusted-types-for/] });
+
+  test('every page refuses a string written into innerHTML, where the engine has Trusted Types', async ({
+    engine,
+  }) => {
+    const outcomes: string[] = [];
+    for (const expected of pages) {
+      await engine.goto(expected.path);
+      outcomes.push(
+        await engine.evaluate(() => {
+          const target = document.createElement('div');
+          try {
+            target.innerHTML = '<img src="/" alt="">';
+            return 'written';
+          } catch (error) {
+            return `refused with a ${(error as Error).name}`;
+          }
+        }),
+      );
+    }
+    // Firefox ESR 140 predates Trusted Types: there the policy cannot refuse the write.
+    const enforced = await engine.evaluate(() => 'trustedTypes' in window);
+    expect(outcomes).toEqual(pages.map(() => (enforced ? 'refused with a TypeError' : 'written')));
+  });
+});

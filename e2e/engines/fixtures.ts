@@ -27,9 +27,14 @@ function launch(engine: Engine): Promise<EngineBrowser> {
  * console error, an uncaught exception or a failed request.
  */
 export const test = base.extend<
-  { engine: EnginePage },
+  {
+    engine: EnginePage;
+    /** Console errors or page errors a test provokes on purpose; every other one fails it. */
+    expectedProblems: readonly RegExp[];
+  },
   { engineUnderTest: Engine; engineBrowser: EngineBrowser }
 >({
+  expectedProblems: [[], { option: true }],
   engineUnderTest: [
     { kind: 'chromium', name: 'chromium' },
     { option: true, scope: 'worker' },
@@ -42,10 +47,12 @@ export const test = base.extend<
     },
     { scope: 'worker', timeout: 60_000 },
   ],
-  engine: async ({ engineBrowser, baseURL }, provide) => {
+  engine: async ({ engineBrowser, baseURL, expectedProblems }, provide) => {
     const page = await engineBrowser.newPage(baseURL ?? '');
     await provide(page);
-    const problems = (await page.consoleMessages()).filter(isProblem);
+    const problems = (await page.consoleMessages())
+      .filter(isProblem)
+      .filter((message) => !expectedProblems.some((pattern) => pattern.test(message)));
     await page.close();
     expect(problems, 'console errors, uncaught exceptions and failed requests').toEqual([]);
   },

@@ -9,15 +9,17 @@ import { test as base, expect, type Page, type Request } from '@playwright/test'
  * Watches a page for what a visitor should never meet: script errors, console errors, failed
  * requests, error responses and Content-Security-Policy violations. Expected, and let through: the
  * browser's note that a missing page's document answered 404, requests cut short because the visitor
- * left the page that made them, and, with JavaScript off, scripts the browser declines to fetch.
- * @returns A function that lists the problems seen so far.
+ * left the page that made them, with JavaScript off, scripts the browser declines to fetch, and
+ * requests the test itself blocked as an ad blocker would (route.abort('blockedbyclient')).
+ * @returns A function that lists the problems seen so far, and the list of violations as they come.
  */
 async function watch(
   page: Page,
   expectedErrors: readonly RegExp[],
   javaScriptEnabled: boolean,
-): Promise<() => string[]> {
+): Promise<{ problems: () => string[]; violations: string[] }> {
   const problems: string[] = [];
+  const violations: string[] = [];
   // Each document the tab shows is numbered; a request belongs to the one current when it was made.
   let documentNumber = 0;
   const documentNumberOfRequest = new WeakMap<Request, number>();
@@ -28,7 +30,7 @@ async function watch(
   page.on('request', (request) => documentNumberOfRequest.set(request, documentNumber));
   // Content-Security-Policy violations are reported in the page; carry them out to the test.
   await page.exposeBinding('reportCspViolation', (_source, violation: string) => {
-    problems.push(`CSP violation: ${violation}`);
+    violations.push(violation);
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
@@ -53,6 +55,7 @@ async function watch(
   page.on('requestfailed', (request) => {
     // With JavaScript off, the browser declines to fetch scripts it was asked to preload.
     if (!javaScriptEnabled && request.resourceType() === 'script') return;
+    if (request.failure()?.errorText.startsWith('net::ERR_BLOCKED_BY_CLIENT')) return;
     // Leaving a page cancels what it was still loading, such as its icon. Whether the page was left
     // is only known once the next one arrives, so this waits until the end of the test.
     if (request.failure()?.errorText === 'net::ERR_ABORTED') {
@@ -78,27 +81,39 @@ async function watch(
     if (!isMissingDocument && !isExpected) problems.push(`console error: ${text}`);
   });
   // An aborted request is a problem only if its document is still the one shown: nothing left it.
-  return () => [
-    ...problems,
-    ...abortedRequests
-      .filter((aborted) => aborted.documentNumber === documentNumber)
-      .map((aborted) => `request aborted: ${aborted.request.url()}`),
-  ];
+  return {
+    problems: () => [
+      ...problems,
+      ...abortedRequests
+        .filter((aborted) => aborted.documentNumber === documentNumber)
+        .map((aborted) => `request aborted: ${aborted.request.url()}`),
+    ],
+    violations,
+  };
 }
 
 type Fixtures = {
   /** Console or script errors a test provokes on purpose; every other one fails the test. */
   expectedErrors: readonly RegExp[];
+  /**
+   * The Content-Security-Policy violations a test provokes on purpose, each matched by one pattern
+   * in order: the test fails on any other violation, and on an expected one that never came.
+   */
+  expectedViolations: readonly RegExp[];
 };
 
 /** Playwright's test, with every page watched for problems (see watch above). */
 export const test = base.extend<Fixtures>({
   expectedErrors: [[], { option: true }],
+  expectedViolations: [[], { option: true }],
   // Every test that opens a page has it watched, and fails at its end on any problem seen.
-  page: async ({ page, expectedErrors, javaScriptEnabled }, provide) => {
-    const problems = await watch(page, expectedErrors, javaScriptEnabled);
+  page: async ({ page, expectedErrors, expectedViolations, javaScriptEnabled }, provide) => {
+    const { problems, violations } = await watch(page, expectedErrors, javaScriptEnabled);
     await provide(page);
-    expect(problems(), 'console or script errors, failed requests, CSP violations').toEqual([]);
+    expect(problems(), 'console or script errors, failed requests').toEqual([]);
+    expect(violations, 'Content-Security-Policy violations').toEqual(
+      expectedViolations.map((pattern) => expect.stringMatching(pattern)),
+    );
   },
 });
 

@@ -27,7 +27,7 @@ type PageExpectation = {
   heading: string;
   /** The footer's copyright line. */
   copyright: string;
-  /** Whether the page runs JavaScript: only the not-found page has client components. */
+  /** Whether the page runs JavaScript: only the not-found page, its island. */
   scripts: boolean;
 };
 
@@ -96,8 +96,8 @@ export const sidewaysOverflow = () =>
   document.documentElement.scrollWidth - document.documentElement.clientWidth;
 
 /**
- * Opens a path whose answer is the not-found page and resolves once React has hydrated it, with the
- * console message the page writes then (the missing path).
+ * Opens a path whose answer is the not-found page and resolves once its island has taken over the
+ * back button, with the console message the island writes then (the missing path).
  */
 export async function openNotFound(page: Page, path: string): Promise<ConsoleMessage> {
   const [message] = await Promise.all([

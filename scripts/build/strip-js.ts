@@ -1,5 +1,6 @@
-// Build step: cuts every script but JSON-LD, and every script preload, out of the pages that
-// lib/routes.ts says run no JavaScript; Next.js has no switch for that (vercel/next.js#45009).
+// Build step: cuts every script but JSON-LD, and every script preload, out of every page: Next.js's
+// runtime and RSC payload, which none needs, and Next.js has no switch to leave out
+// (vercel/next.js#45009). The not-found page then gets its island: scripts/build/island.ts.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,15 +27,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     throw new Error(`strip-js: ${unknown.join(', ')} is no page of lib/routes.ts; add it there`);
   }
   for (const page of exportedPages) {
-    if (page.javaScript) {
-      console.log(`strip-js: kept   ${page.file} (it runs client components: lib/routes.ts)`);
-      continue;
-    }
     const source = readFileSync(path.join('out', page.file), 'utf8');
     const { html, removed } = strip(source);
     writeFileSync(path.join('out', page.file), html);
     console.log(
-      `strip-js: strip  ${page.file} (${removed} script elements, ${source.length} → ${html.length} bytes)`,
+      `strip-js: ${page.file} (${removed} script elements, ${source.length} → ${html.length} bytes)`,
     );
   }
 }

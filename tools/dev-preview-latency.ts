@@ -1,7 +1,9 @@
-// `npx tsx tools/dev-preview-latency.ts`: how soon `npm run dev` tells an editor about a content
-// slip. Over a scratch copy, it saves `opens: '9am'` in content/contact.ts several times and
-// prints the median time from the save to the check's line in the error overlay and in the
-// terminal, and from saving the fix to the page shown again. PORT moves the dev server (4191).
+/**
+ * `npx tsx tools/dev-preview-latency.ts`: how soon `npm run dev` tells an editor about a content
+ * slip. Over a scratch copy, it saves `opens: '9am'` in content/contact.ts several times and
+ * prints the median time from the save to the check's line in the error overlay and in the
+ * terminal, and from saving the fix to the page shown again. PORT moves the dev server (4191).
+ */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';

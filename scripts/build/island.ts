@@ -1,7 +1,9 @@
-// Build step, after strip-js: the not-found page's island. esbuild compiles MissingPathLog and
-// BackButton, the same files `npm run dev` runs under React, with Preact's hooks standing in for
-// React (scripts/build/island/), into one small module that takes over the button the export
-// rendered; the page links it, with Subresource Integrity, and loads no other script.
+/**
+ * Build step, after strip-js: the not-found page's island. esbuild compiles MissingPathLog and
+ * BackButton, the same files `npm run dev` runs under React, with Preact's hooks standing in for
+ * React (scripts/build/island/), into one small module that takes over the button the export
+ * rendered; the page links it, with Subresource Integrity, and loads no other script.
+ */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,5 @@
-// The island compiles JSX to Preact's h(), which its entry imports anyway, rather than to a
-// separate JSX runtime module: the same elements, a smaller file.
+/**
+ * The island compiles JSX to Preact's h(), which its entry imports anyway, rather than to a
+ * separate JSX runtime module: the same elements, a smaller file.
+ */
 export { h } from 'preact';

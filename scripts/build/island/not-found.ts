@@ -1,5 +1,7 @@
-// The not-found page's island: its two client components, compiled by scripts/build/island.ts with
-// Preact standing in for React, take over the button the export rendered.
+/**
+ * The not-found page's island: its two client components, compiled by scripts/build/island.ts with
+ * Preact standing in for React, take over the button the export rendered.
+ */
 import { Component, h, render, type ComponentChildren } from 'preact';
 import { MissingPathLog } from '../../../components/status/missing-path-log';
 import { BackButton } from '../../../components/ui/back-button';

@@ -1,5 +1,7 @@
-// What the island's bundle gets for `import ... from 'react'`: the hooks that BackButton and
-// MissingPathLog use, from Preact, and nothing else, so an import of anything more fails the build.
+/**
+ * What the island's bundle gets for `import ... from 'react'`: the hooks that BackButton and
+ * MissingPathLog use, from Preact, and nothing else, so an import of anything more fails the build.
+ */
 export { useEffect } from 'preact/hooks';
 
 /**

@@ -232,20 +232,22 @@ export async function loadBench(): Promise<string> {
     return `## Load
 
 Requests per second and latency (median and 99th percentile) of each address under load from
-autocannon, ${RUN_SECONDS} s a run after a one-second warm-up, every request with \`Accept-Encoding:
-gzip\` as browsers send it, over loopback, behind nginx with \`deploy/nginx.conf.template\` and behind
-Cloudflare's local runtime (\`npm run preview:cloudflare\`: wrangler and workerd). Every response of
+autocannon, ${RUN_SECONDS} s a run after a one-second warm-up, every request with
+\`Accept-Encoding: gzip\` as browsers send it, over loopback: behind nginx with
+\`deploy/nginx.conf.template\`, and behind Cloudflare's local runtime
+(\`npm run preview:cloudflare\`: wrangler and workerd, not Cloudflare's network). Every response of
 every run was the expected one (200 for the pages, 404 for a missing address; the first of each
 checked byte for byte, decompressed) and no run had a connection error: any would have stopped the
-bench. The load generator runs on the same cores as the servers, so these are the figures of one
-shared machine, not of a server's capacity.
+bench. The load generator runs on the same two cores as the servers, which other work shares too,
+so these are the figures of one busy machine, not a server's capacity.
 
 ${table(rows)}
 
-The shipped nginx configuration against a minimal one with the same workers and the same compression
-as before the build compressed (gzip on the fly, level 6), and nothing else (no headers, guards or
-timeouts): ${address} with ${connections} connections, ${runs} pairs of alternating ${seconds}-second
-runs. Median ratio: **${ratio.toFixed(2)}** (above 1: the shipped configuration serves more).
+The shipped nginx configuration against a minimal one with the same workers and the same
+compression as before the build compressed (gzip on the fly, level 6), and nothing else (no headers,
+guards or timeouts): ${address} with ${connections} connections, ${runs} pairs of alternating
+${seconds}-second runs. Median ratio: **${ratio.toFixed(2)}** (above 1: the shipped configuration
+serves more).
 
 ${table(ratioRows)}
 `;

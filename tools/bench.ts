@@ -135,9 +135,7 @@ const table = [rows[0]!, rows[0]!.map(() => '---'), ...rows.slice(1)]
   .map((cells) => `| ${cells.join(' | ')} |`)
   .join('\n');
 const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim()}, Node ${process.version}`;
-const report = `${table}
-
-Cold build (content check, \`next build\`, strip, island, headers, gzip twins): ${buildSeconds} s`;
+const report = `${table}\n\nCold build (content check, \`next build\`, strip, island, headers, gzip twins): ${buildSeconds} s`;
 console.log(`\n${report}\n`);
 const loadReport = await loadBench();
 console.log(`\n${loadReport}`);

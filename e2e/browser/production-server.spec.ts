@@ -246,7 +246,7 @@ test.describe('headers', () => {
       }
       const direct = await request.get(twin, { maxRedirects: 0 });
       expect(direct.status(), twin).toBe(404);
-      expect(await direct.text(), twin).toContain(notFound.consoleMessage);
+      expect(await direct.text(), twin).toContain(notFound.title);
     }
   });
 });

@@ -127,18 +127,25 @@ function expectAnswer(url: string, status: number, file: string): Promise<void> 
   });
 }
 
-type Run = { perSecond: number; median: number; p99: number; responses: number };
+type Run = { perSecond: number; median: number; p99: number; responses: number; errors: number };
 
 /** The value below which this share of the values lie (0.5: the median). */
 const percentile = (values: number[], share: number) =>
   [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * share) - 1)] ?? NaN;
 
 /**
- * One run of autocannon; throws on any connection error or any status but the expected one. The
- * latencies are each response's own, in fractions of a millisecond (autocannon's summary rounds
+ * One run of autocannon; throws on any status but the expected one, and on any connection error
+ * unless `errorsAllowed` (the minimal nginx is a reference: its errors are reported, not ours to
+ * fix). The latencies are each response's own, in fractions of a millisecond (autocannon's summary rounds
  * them to whole milliseconds, and most here take less than one).
  */
-async function load(url: string, status: number, connections: number, seconds: number) {
+async function load(
+  url: string,
+  status: number,
+  connections: number,
+  seconds: number,
+  errorsAllowed = false,
+) {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const options = { url, connections, duration: seconds, headers: GZIP };
@@ -152,7 +159,7 @@ async function load(url: string, status: number, connections: number, seconds: n
     count: count ?? 0,
   }));
   const unexpected = statuses.filter(({ code, count }) => code !== status && count > 0);
-  if (result.errors > 0 || unexpected.length > 0) {
+  if ((result.errors > 0 && !errorsAllowed) || unexpected.length > 0) {
     const answers = statuses.map(({ code, count }) => `${count} × ${code}`).join(', ');
     throw new Error(
       `${url} with ${connections} connections: ${result.errors} connection errors (${result.timeouts} timeouts), answers ${answers}; expected only ${status}`,
@@ -164,6 +171,7 @@ async function load(url: string, status: number, connections: number, seconds: n
     median: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     responses,
+    errors: result.errors,
   } satisfies Run;
 }
 
@@ -208,23 +216,30 @@ export async function loadBench(): Promise<string> {
     // both alike; the ratio is the median of each pair's.
     const { address, connections, runs, seconds } = COMPARED;
     const ratioRows: (string | number)[][] = [
-      ['pair', 'nginx requests/s', 'minimal nginx requests/s', 'ratio'],
+      [
+        'pair',
+        'nginx requests/s',
+        'minimal nginx requests/s',
+        'ratio',
+        'minimal connection errors',
+      ],
     ];
     const ratios: number[] = [];
     for (const server of [shipped, minimal]) {
       await expectAnswer(`${server.url}${address}`, 200, 'south-africa.html');
-      await load(`${server.url}${address}`, 200, connections, 1);
+      await load(`${server.url}${address}`, 200, connections, 1, server === minimal);
     }
     for (let pair = 1; pair <= runs; pair += 1) {
       const order = pair % 2 === 1 ? [shipped, minimal] : [minimal, shipped];
       const measured = new Map<Server, Run>();
       for (const server of order) {
-        measured.set(server, await load(`${server.url}${address}`, 200, connections, seconds));
+        const url = `${server.url}${address}`;
+        measured.set(server, await load(url, 200, connections, seconds, server === minimal));
       }
       const [ours, theirs] = [measured.get(shipped)!, measured.get(minimal)!];
       ratios.push(ours.perSecond / theirs.perSecond);
       const row = [pair, Math.round(ours.perSecond), Math.round(theirs.perSecond)];
-      ratioRows.push([...row, ratios.at(-1)!.toFixed(2)]);
+      ratioRows.push([...row, ratios.at(-1)!.toFixed(2), theirs.errors]);
       console.log(`load: ${ratioRows.at(-1)!.join(' | ')}`);
     }
     const ratio = median(ratios);
@@ -237,8 +252,8 @@ autocannon, ${RUN_SECONDS} s a run after a one-second warm-up, every request wit
 \`deploy/nginx.conf.template\`, and behind Cloudflare's local runtime
 (\`npm run preview:cloudflare\`: wrangler and workerd, not Cloudflare's network). Every response of
 every run was the expected one (200 for the pages, 404 for a missing address; the first of each
-checked byte for byte, decompressed) and no run had a connection error: any would have stopped the
-bench. The load generator runs on the same two cores as the servers, which other work shares too,
+checked byte for byte, decompressed) and no run of either had a connection error: any would have
+stopped the bench. The load generator runs on the same two cores as the servers, which other work shares too,
 so these are the figures of one busy machine, not a server's capacity.
 
 ${table(rows)}
@@ -247,7 +262,8 @@ The shipped nginx configuration against a minimal one with the same workers and 
 compression as before the build compressed (gzip on the fly, level 6), and nothing else (no headers,
 guards or timeouts): ${address} with ${connections} connections, ${runs} pairs of alternating
 ${seconds}-second runs. Median ratio: **${ratio.toFixed(2)}** (above 1: the shipped configuration
-serves more).
+serves more). The minimal nginx keeps nginx's defaults, so a connection error of its own is counted
+here rather than stopping the bench.
 
 ${table(ratioRows)}
 `;

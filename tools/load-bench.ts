@@ -253,8 +253,8 @@ autocannon, ${RUN_SECONDS} s a run after a one-second warm-up, every request wit
 (\`npm run preview:cloudflare\`: wrangler and workerd, not Cloudflare's network). Every response of
 every run was the expected one (200 for the pages, 404 for a missing address; the first of each
 checked byte for byte, decompressed) and no run of either had a connection error: any would have
-stopped the bench. The load generator runs on the same two cores as the servers, which other work shares too,
-so these are the figures of one busy machine, not a server's capacity.
+stopped the bench. The load generator runs on the same two cores as the servers, which other work
+shares too, so these are the figures of one busy machine, not a server's capacity.
 
 ${table(rows)}
 

@@ -1,7 +1,8 @@
 /**
  * `npm run bench` measures the shipped site: a cold build, then each page loaded cold in Chromium
- * and audited by Lighthouse. The table is printed and also written to docs/performance.md, whose
- * text (at the end of this file) says what each figure is. Speed and size are measured here rather
+ * and audited by Lighthouse, then the production servers under load (tools/load-bench.ts). The
+ * tables are printed and also written to docs/performance.md, whose text (at the end of this file
+ * and of tools/load-bench.ts) says what each figure is. Speed and size are measured here rather
  * than in timed tests, which would fail at random on a busy machine.
  */
 import { execFileSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { exportedPages, notFoundPage } from '../lib/routes';
 import { strip } from '../scripts/build/strip-js';
 import { chromiumArgs, chromiumLaunchOptions, chromiumPath } from '../e2e/support/browsers';
 import { startPreview } from '../scripts/serve/preview';
+import { loadBench } from './load-bench';
 
 /** The port of the preview server that the benchmark loads the pages from. */
 const PREVIEW_PORT = 4190;
@@ -133,8 +135,10 @@ const table = [rows[0]!, rows[0]!.map(() => '---'), ...rows.slice(1)]
   .map((cells) => `| ${cells.join(' | ')} |`)
   .join('\n');
 const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim()}, Node ${process.version}`;
-const report = `${table}\n\nCold build (content check, \`next build\`, strip, island): ${buildSeconds} s`;
+const report = `${table}\n\nCold build (content check, \`next build\`, strip, island, headers, gzip twins): ${buildSeconds} s`;
 console.log(`\n${report}\n`);
+const loadReport = await loadBench();
+console.log(`\n${loadReport}`);
 const date = new Date().toISOString().slice(0, 10);
 writeFileSync(
   'docs/performance.md',
@@ -149,5 +153,6 @@ audit with default (simulated) throttling, the median of ${LIGHTHOUSE_RUNS} runs
 at /404.html because Lighthouse refuses a 404 answer.
 
 ${report}
-`,
+
+${loadReport}`,
 );

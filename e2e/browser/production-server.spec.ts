@@ -195,9 +195,10 @@ test.describe('headers', () => {
       '.svg': ['image/svg+xml'],
       '.png': ['image/png'],
     };
+    // The gzip twins (.gz) are sent in place of their originals only (the next test).
     const files = readdirSync('out', { recursive: true, encoding: 'utf8' })
       .map((file) => `/${file.split(path.sep).join('/')}`)
-      .filter((file) => path.extname(file) !== '' && file !== '/404.html');
+      .filter((file) => path.extname(file) !== '' && file !== '/404.html' && !file.endsWith('.gz'));
     const byType = new Map(files.map((file) => [path.extname(file), file]));
     // The export writes nothing whose type the servers are not told.
     expect([...byType.keys()].sort()).toEqual(Object.keys(expected).sort());
@@ -217,6 +218,35 @@ test.describe('headers', () => {
       if (extension !== '.png' && size > 256) {
         expect(response.headers()['content-encoding'], address).toBe('gzip');
       }
+    }
+  });
+
+  test('each text file arrives as the build wrote it, compressed or not, and no gzip twin has an address', async ({
+    request,
+  }) => {
+    const twins = readdirSync('out', { recursive: true, encoding: 'utf8' })
+      .map((file) => `/${file.split(path.sep).join('/')}`)
+      .filter((file) => file.endsWith('.gz'));
+    // The build compressed the pages at least (scripts/build/compress.ts).
+    expect(twins).toEqual(
+      expect.arrayContaining(['/index.html.gz', '/south-africa.html.gz', '/404.html.gz']),
+    );
+    for (const twin of twins) {
+      const file = twin.slice(0, -'.gz'.length);
+      // Pages by their clean address; the not-found page at an address that has no page.
+      const address = file === '/404.html' ? '/no/such/page' : file.replace(/(index)?\.html$/, '');
+      const built = readFileSync(path.join('out', file));
+      for (const encoding of ['gzip', 'identity']) {
+        const response = await request.get(address, { headers: { 'Accept-Encoding': encoding } });
+        expect(response.status(), address).toBe(file === '/404.html' ? 404 : 200);
+        const sent = response.headers()['content-encoding'];
+        expect(sent, `${address}, ${encoding}`).toBe(encoding === 'gzip' ? 'gzip' : undefined);
+        // Decompressed, when it was compressed: the same bytes as the file.
+        expect((await response.body()).equals(built), `${address}, ${encoding}`).toBe(true);
+      }
+      const direct = await request.get(twin, { maxRedirects: 0 });
+      expect(direct.status(), twin).toBe(404);
+      expect(await direct.text(), twin).toContain(notFound.title);
     }
   });
 });

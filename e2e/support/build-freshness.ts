@@ -13,7 +13,7 @@ const SOURCES = [
   'deploy/security-headers.ts',
 ];
 const CONFIG_FILES = ['next.config.ts'];
-/** Written last by `npm run build`: its age is the build's. */
+/** Written by `npm run build` once the pages are final (only their gzip twins come after): its age is the build's. */
 const BUILD_STAMP = 'out/_headers';
 
 /** Newest modification time under a file or folder, in milliseconds. */

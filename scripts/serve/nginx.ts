@@ -45,14 +45,12 @@ function renderNginxConfig(listen: string, siteRoot: string, runtimeDir: string)
 }
 
 /**
- * Starts nginx in the foreground, serving out/ with the production configuration.
- * @param listen nginx's listen directives, e.g. 'listen 127.0.0.1:8080;', TLS ones included.
+ * Runs nginx in the foreground with a configuration of the caller's, written into a temporary
+ * folder of nginx's own (pid file, logs, temp files) that is removed once nginx has exited.
+ * @param configure Writes the configuration for that folder.
  * @returns A promise of nginx's exit code, and a function that stops it gracefully.
  */
-export function startNginx(listen: string) {
-  if (!existsSync('out/index.html') || !existsSync(CSP_MAP)) {
-    throw new Error('No build to serve: run `npm run build` first.');
-  }
+export function runNginx(configure: (runtimeDir: string) => string) {
   // Debian installs nginx in /usr/sbin, which is not on every user's PATH.
   const binary = [process.env.NGINX, '/usr/sbin/nginx', '/usr/bin/nginx', 'nginx'].find(
     (candidate) => candidate && !spawnSync(candidate, ['-v']).error,
@@ -64,7 +62,7 @@ export function startNginx(listen: string) {
   }
   const runtimeDir = mkdtempSync(path.join(tmpdir(), 'private-bank-nginx-'));
   const configPath = path.join(runtimeDir, 'nginx.conf');
-  writeFileSync(configPath, renderNginxConfig(listen, 'out', runtimeDir));
+  writeFileSync(configPath, configure(runtimeDir));
   // Started as root, nginx would hand requests to an unprivileged user who may not be allowed to
   // read this checkout, so it keeps root; as anyone else it stays who it is anyway.
   const globalDirectives = `daemon off;${process.getuid?.() === 0 ? ' user root;' : ''}`;
@@ -79,6 +77,18 @@ export function startNginx(listen: string) {
   });
   // SIGQUIT is nginx's graceful shutdown: it finishes the requests in flight first.
   return { exited, stop: () => nginx.kill('SIGQUIT') };
+}
+
+/**
+ * Starts nginx in the foreground, serving out/ with the production configuration.
+ * @param listen nginx's listen directives, e.g. 'listen 127.0.0.1:8080;', TLS ones included.
+ * @returns A promise of nginx's exit code, and a function that stops it gracefully.
+ */
+export function startNginx(listen: string) {
+  if (!existsSync('out/index.html') || !existsSync(CSP_MAP)) {
+    throw new Error('No build to serve: run `npm run build` first.');
+  }
+  return runNginx((runtimeDir) => renderNginxConfig(listen, 'out', runtimeDir));
 }
 
 const isMain = process.argv[1] === fileURLToPath(import.meta.url);

@@ -137,8 +137,9 @@ test.describe('headers', () => {
   test('hashed build files are cached for a year, and a missing one never is', async ({
     request,
   }) => {
-    const chunk = readdirSync('out/_next/static/chunks').find((file) => file.endsWith('.js'));
-    const asset = await request.get(`/_next/static/chunks/${chunk}`);
+    // The not-found page's island, the one script file the export has.
+    const island = readdirSync('out/_next/static/island').find((file) => file.endsWith('.js'));
+    const asset = await request.get(`/_next/static/island/${island}`);
     expect(asset.status()).toBe(200);
     expect(asset.headers()['cache-control']).toBe(IMMUTABLE);
     expectSecurityHeaders(asset);

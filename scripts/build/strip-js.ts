@@ -1,7 +1,10 @@
-// Build step: cuts every script but JSON-LD, and every script preload, out of every page: Next.js's
-// runtime and RSC payload, which none needs, and Next.js has no switch to leave out
-// (vercel/next.js#45009). The not-found page then gets its island: scripts/build/island.ts.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+/**
+ * Build step: cuts every script but JSON-LD, and every script preload, out of every page: Next.js's
+ * runtime and RSC payload, which none needs, and Next.js has no switch to leave out
+ * (vercel/next.js#45009). The runtime's own files then go from the export too, so that no server
+ * offers a script no page loads. The not-found page then gets its island: scripts/build/island.ts.
+ */
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportedPages } from '../../lib/routes';
@@ -34,4 +37,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       `strip-js: ${page.file} (${removed} script elements, ${source.length} → ${html.length} bytes)`,
     );
   }
+  // Next.js's runtime: the JavaScript chunks, and the manifests in the folder named after the build
+  // id, which only the runtime reads. The CSS chunks stay, inlined into each page and read by the
+  // byte budgets.
+  const staticFolder = 'out/_next/static';
+  const runtimeFiles = [
+    ...readdirSync(`${staticFolder}/chunks`)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => `${staticFolder}/chunks/${file}`),
+    ...readdirSync(staticFolder)
+      .filter((folder) => !['chunks', 'media'].includes(folder))
+      .map((folder) => `${staticFolder}/${folder}`),
+  ];
+  for (const file of runtimeFiles) rmSync(file, { recursive: true });
+  console.log(`strip-js: removed ${runtimeFiles.length} files of Next.js's runtime from out/`);
 }

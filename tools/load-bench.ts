@@ -1,8 +1,10 @@
-// The load part of `npm run bench`: requests per second and latency behind nginx (the shipped
-// configuration) and behind Cloudflare's local runtime, and the shipped configuration's throughput
-// against a minimal nginx. The load generator is autocannon: it is kept on npm, pinned in
-// tools/package.json and driven from this script, which reads its results as numbers; wrk is faster
-// but is not installed here, and a Debian package would be one more thing to install.
+/**
+ * The load part of `npm run bench`: requests per second and latency behind nginx (the shipped
+ * configuration) and behind Cloudflare's local runtime, and the shipped configuration's throughput
+ * against a minimal nginx. The load generator is autocannon: it is kept on npm, pinned in
+ * tools/package.json and driven from this script, which reads its results as numbers; wrk is faster
+ * but is not installed here, and a Debian package would be one more thing to install.
+ */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';

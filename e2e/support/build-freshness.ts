@@ -13,8 +13,11 @@ const SOURCES = [
   'deploy/security-headers.ts',
 ];
 const CONFIG_FILES = ['next.config.ts'];
-/** Written by `npm run build` once the pages are final (only their gzip twins come after): its age is the build's. */
-const BUILD_STAMP = 'out/_headers';
+/**
+ * Written by the last step of `npm run build` (scripts/build/compress.ts), so its age is the build's,
+ * and a build that stopped half-way has none newer than the sources.
+ */
+const BUILD_STAMP = 'out/.assetsignore';
 
 /** Newest modification time under a file or folder, in milliseconds. */
 function newest(file: string): number {

@@ -1,13 +1,15 @@
-// Slow-header clients for e2e/out/slow-clients.spec.ts, in a process of their own: each holds a
-// connection as the slowloris attack does, sending the start of a request and then one header line
-// every two seconds, never the blank line that ends the header. The spec starts this process with a
-// file limit raised for its sockets, which Node cannot raise for itself.
-//
-// Usage (with an IPC channel): node --import tsx e2e/support/slow-clients.ts PORT COUNT WAIT_MS
-// It opens COUNT sockets from 127.0.0.2 to 127.0.0.1:PORT (for five seconds at most) and sends
-// { held }, how many are connected and open. It then waits until the server has closed every one,
-// or WAIT_MS after the last connected, and sends { connections }: for each socket that connected,
-// when it did, when the server closed it and how, in milliseconds since this process started.
+/**
+ * Slow-header clients for e2e/out/slow-clients.spec.ts, in a process of their own: each holds a
+ * connection as the slowloris attack does, sending the start of a request and then one header line
+ * every two seconds, never the blank line that ends the header. The spec starts this process with a
+ * file limit raised for its sockets, which Node cannot raise for itself.
+ *
+ * Usage (with an IPC channel): node --import tsx e2e/support/slow-clients.ts PORT COUNT WAIT_MS
+ * It opens COUNT sockets from 127.0.0.2 to 127.0.0.1:PORT (for five seconds at most) and sends
+ * { held }, how many are connected and open. It then waits until the server has closed every one,
+ * or WAIT_MS after the last connected, and sends { connections }: for each socket that connected,
+ * when it did, when the server closed it and how, in milliseconds since this process started.
+ */
 import { connect, type Socket } from 'node:net';
 
 /** The address the slow clients come from, so that the spec's visitor on 127.0.0.1 is told apart. */

@@ -1,7 +1,9 @@
-// Last build step: each text file of out/ gets its gzip twin (south-africa.html.gz), compressed as
-// far as gzip goes, which nginx sends as it is to clients that accept gzip (gzip_static in
-// deploy/nginx.conf.template), so that no request spends CPU on compression. Cloudflare compresses
-// on its own: out/.assetsignore keeps the twins out of what wrangler serves and uploads.
+/**
+ * Last build step: each text file of out/ gets its gzip twin (south-africa.html.gz), compressed as
+ * far as gzip goes, which nginx sends as it is to clients that accept gzip (gzip_static in
+ * deploy/nginx.conf.template), so that no request spends CPU on compression. Cloudflare compresses
+ * on its own: out/.assetsignore keeps the twins out of what wrangler serves and uploads.
+ */
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipAsync } from '@gfx/zopfli';

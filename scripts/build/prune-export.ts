@@ -1,5 +1,7 @@
-// Build step: removes what nothing requests, so that no server answers with it: the RSC payloads,
-// for client-side navigation (every link here is a plain <a>), and _not-found.html, 404.html again.
+/**
+ * Build step: removes what nothing requests, so that no server answers with it: the RSC payloads,
+ * for client-side navigation (every link here is a plain <a>), and _not-found.html, 404.html again.
+ */
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { exportedPages, notFoundPage } from '../../lib/routes';

@@ -1,6 +1,7 @@
 /**
- * Build step, after the island: this build's headers, whose policies hash the inline styles of the final HTML, for
- * nginx (deploy/build/csp-map.conf, a map from each page's file to its policy) and for Cloudflare.
+ * Build step, after the island: this build's headers, whose policies hash the inline styles of the
+ * final HTML, for nginx (deploy/build/csp-map.conf, a map from each page's file to its policy) and
+ * for Cloudflare (out/_headers).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -10,8 +10,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import * as phones from 'libphonenumber-js/max';
-import { MAIN_ID } from '../../components/layout/landmarks';
 import { z } from 'zod';
+import { MAIN_ID } from '../../components/layout/landmarks';
 import { EMAIL, fieldKinds, type Content, type FieldKind } from '../../content/schema';
 import { pageRoutes, routes } from '../../lib/routes';
 import { shareImageTitle } from '../../lib/share-image';
@@ -86,9 +86,10 @@ function* fieldsOfKind(
   value: unknown,
   path: PropertyKey[],
 ): Generator<[FieldKind, unknown, PropertyKey[]]> {
+  // An optional field left out has no value to check, nor anything inside it.
+  if (value === undefined) return;
   const marked = fieldKinds.get(schema);
   if (marked) yield [marked.kind, value, path];
-  if (value === undefined) return;
   if (schema instanceof z.ZodObject)
     for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>))
       yield* fieldsOfKind(field, (value as Record<string, unknown>)[key], [...path, key]);
@@ -188,8 +189,7 @@ export function contentFindings(content: Content, schema: z.ZodType): Finding[] 
   };
   // The schema accepted the content, so each kind's value has the type its rule takes.
   for (const [kind, value, path] of fieldsOfKind(schema, content, []))
-    if (value !== undefined)
-      (kindRules[kind] as (value: unknown, path: PropertyKey[]) => void)(value, path);
+    (kindRules[kind] as (value: unknown, path: PropertyKey[]) => void)(value, path);
 
   relations(content, addFinding);
   return findings;

@@ -46,9 +46,9 @@ const CURLY_QUOTES: Record<string, string> = {
 };
 
 /**
- * Editors' words for a typing slip that only its line tells apart, by what the parser expected
- * where it lost its way; any slip not worded here gets `somethingAtLine`, never the parser's own
- * words, which are written for programmers.
+ * Editors' words for what the parser's "',' expected" (or '}', ']') most likely means, given the
+ * line where it lost its way; any slip not worded here or below gets `somethingAtLine`, never the
+ * parser's own words, which are written for programmers.
  */
 const expectedHints: Record<string, (line: number) => string> = {
   ',': (line) => `a comma or a closing quote is probably missing just before line ${line}`,
@@ -106,7 +106,10 @@ export function readContent(source: string, file: string): ContentFile | Problem
       ts.isArrayLiteralExpression(node.parent);
     const before = nodes.filter((node) => isField(node) && node.end <= position);
     return fieldOf(
-      before.reduce<ts.Node | undefined>((l, n) => (l && l.end > n.end ? l : n), undefined),
+      before.reduce<ts.Node | undefined>(
+        (latest, node) => (latest && latest.end > node.end ? latest : node),
+        undefined,
+      ),
     );
   };
   const problems: Problem[] = [];
@@ -233,19 +236,12 @@ export function readContent(source: string, file: string): ContentFile | Problem
       (node) =>
         ts.isShorthandPropertyAssignment(node) &&
         node.end <= start &&
-        !/\n/.test(source.slice(node.end, start)) &&
-        !/\S/.test(source.slice(node.end, start)),
+        /^[ \t]*$/.test(source.slice(node.end, start)),
     );
     if (expected === ',' && nameOnly)
       return [
         fieldOf(nameOnly),
         nameOnly.getStart(sourceFile),
-        `has no colon after its name: write it like label: 'Contact us'`,
-      ];
-    if (expected === ':')
-      return [
-        fieldBefore(start),
-        start,
         `has no colon after its name: write it like label: 'Contact us'`,
       ];
     const lineOf = (d: ts.Diagnostic) => placeOf(d.start ?? 0).line;

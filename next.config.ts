@@ -18,7 +18,7 @@ const nextConfig: NextConfig = {
   // to render the page, with no second request that would hold the first paint back.
   experimental: { inlineCss: true },
   // While `npm run dev` runs, the content check speaks first on every save of a content file
-  // (docs/editor-feedback.md); `next build` runs it as its own first step instead.
+  // (docs/editing.md); `next build` runs it as its own first step instead.
   turbopack: {
     rules: {
       '*.ts': {

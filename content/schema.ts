@@ -132,17 +132,87 @@ const zones = [...Intl.supportedValuesOf('timeZone'), 'UTC'];
 const timeZone = rule((v) => zones.includes(v), 'a time zone', 'Africa/Johannesburg');
 const isLanguage = (v: string) => /^[a-z]{2,3}-[A-Z]{2}$/.test(v) && !!languages.of(v);
 const language = rule(isLanguage, 'a language tag', 'en-GB');
-const isOrigin = (v: string) => /^https:/.test(v) && URL.canParse(v) && new URL(v).origin === v;
-const origin = rule(isOrigin, 'an https:// address with nothing after the host', 'https://a.za');
 const isCountry = (v: string): v is CountryCode => isSupportedCountry(v);
 const country = rule(isCountry, 'a two-letter country code', 'ZA') as z.ZodType<CountryCode>;
-const email = rule(EMAIL, 'an e-mail address', 'name@bank.co.za');
+
+/**
+ * The kinds of field the content check holds to a rule of its own, beyond the schema's, wherever a
+ * field of that kind is written, whatever its name: scripts/build/content-rules.ts has the rules.
+ * - `link`: where a link goes; a page or section of this site, https:, mailto:, tel: or '#'.
+ * - `missingPage`: an address on this site that is deliberately no page.
+ * - `phoneNumber`: a phone number as visitors read it, read with site.phoneCountry.
+ * - `emailAddress`, `siteAddress`, `securityContact`: addresses that must not stay examples.
+ * - `year`: a copyright year, from 1991 to next year.
+ * - `image`: a file in public/.
+ * - `description`: a text for search results, no longer than they show.
+ * - `registrationNumber`: a regulator's number for the bank, not the all-zero placeholder.
+ * - `expiry`: when a file goes stale, under a year ahead and not yet passed.
+ */
+export type FieldKind =
+  | 'link'
+  | 'missingPage'
+  | 'phoneNumber'
+  | 'emailAddress'
+  | 'siteAddress'
+  | 'securityContact'
+  | 'year'
+  | 'image'
+  | 'description'
+  | 'registrationNumber'
+  | 'expiry';
+/** Each field schema's kind, for the content check to find as it walks the schema. */
+export const fieldKinds = z.registry<{ kind: FieldKind }>();
+/** A copy of a field schema marked with its kind; copies made from it keep the kind. */
+const ofKind = <T extends z.ZodType>(kind: FieldKind, schema: T): T => {
+  const copy = schema.clone();
+  fieldKinds.add(copy, { kind });
+  return copy;
+};
+
+/** Where a link goes: a page here ('/south-africa#contact'), https://, mailto:, tel:, or '#'. */
+export const linkAddress = () => ofKind('link', noInvisibleCharacters);
+/** An address on this site that is no page, like '/this-page-does-not-exist'. */
+export const missingPageAddress = () => ofKind('missingPage', noInvisibleCharacters);
+/** A phone number as visitors read it: '0808 157 0192', '+44 20 7946 0321'. */
+export const phoneNumber = () => ofKind('phoneNumber', noInvisibleCharacters);
+/** An e-mail address: 'name@bank.co.za'. */
+export const emailAddress = () =>
+  ofKind('emailAddress', rule(EMAIL, 'an e-mail address', 'name@bank.co.za'));
+const isOrigin = (v: string) => /^https:/.test(v) && URL.canParse(v) && new URL(v).origin === v;
+/** A site's https:// address with nothing after the host: 'https://www.bank.co.za'. */
+export const siteAddress = () =>
+  ofKind(
+    'siteAddress',
+    rule(isOrigin, 'an https:// address with nothing after the host', 'https://a.za'),
+  );
+const isContactUri = (v: string) =>
+  v.startsWith('mailto:') ? EMAIL.test(v.slice(7)) : /^https:\/\/[^/]/.test(v) && URL.canParse(v);
+/** Where to report a security problem: a mailto: link or an https:// page. */
+export const securityContact = () =>
+  ofKind(
+    'securityContact',
+    rule(isContactUri, 'a mailto: or https:// address', 'mailto:security@bank.co.za'),
+  );
+/** A year, as a number: 2025. */
+export const year = () => ofKind('year', z.int());
+/** A file under public/, from its folder, like '/images/hero.svg'. */
+export const publicImage = () => ofKind('image', noInvisibleCharacters);
+/** One or two sentences for search results and share cards, with these placeholders. */
+export const description = (offers = '') => ofKind('description', readableText(offers));
+/** A regulator's number for the bank: digits as `pattern` allows, named `what`. */
+export const registrationNumber = (pattern: RegExp, what: string, example: string) =>
+  ofKind('registrationNumber', rule(pattern, what, example));
+/** A date and time in UTC, as RFC 3339 writes it, whole seconds: 2027-11-23T00:00:00Z. */
+const UTC = z.regexes.datetime({ precision: 0 });
+/** When something goes stale, in UTC: '2027-11-23T00:00:00Z'. */
+export const expiry = () =>
+  ofKind('expiry', rule(UTC, 'a date and time in UTC', '2027-11-23T00:00:00Z'));
 
 const link = z.strictObject({
   /** Visible text of the link. */
   label: text,
   /** Where it goes: a page here ('/south-africa#contact'), https://, mailto:, tel:, or '#' until it exists. */
-  href: noInvisibleCharacters,
+  href: linkAddress(),
 });
 const buttonLink = link.extend({
   /** 'primary' is filled with the brand colour; 'secondary' is outlined. */
@@ -159,7 +229,7 @@ const paragraph = paragraphText.or(z.array(paragraphText.or(link)));
 const pixels = z.int().refine((n) => n > 0, 'must be a number of pixels above 0');
 const image = z.strictObject({
   /** File under public/, from its folder, like '/images/hero.svg'. */
-  src: noInvisibleCharacters,
+  src: publicImage(),
   /** What the image shows, read aloud to screen-reader users; '' for a purely decorative image. */
   alt: readableText('', { blank: true }),
   /** Width of the file in pixels (stops the page jumping while it loads). */
@@ -169,13 +239,13 @@ const image = z.strictObject({
 });
 const footer = {
   /** Year in the footer's copyright line; the content check holds it from 1991 to next year. */
-  copyrightYear: z.int(),
+  copyrightYear: year(),
 };
 
 /** Brand, shared interface words and site-wide settings: content/site.ts. */
 const site = z.strictObject({
   /** The site's https:// address, nothing after the host; SITE_URL overrides it in a build. */
-  url: origin,
+  url: siteAddress(),
   /** The bank's name, written only here: other texts say {name}. */
   name: text,
   /** The division this site belongs to, shown under the name in the logo; other texts say {division}. */
@@ -186,7 +256,7 @@ const site = z.strictObject({
     "must start with '{name} {division}', the words the logo shows",
   ),
   /** Where the logo leads. */
-  logoHref: noInvisibleCharacters,
+  logoHref: linkAddress(),
   /** Text of the link that lets keyboard users jump past the header. */
   skipLink: text,
   /** Added (invisibly) to links that open a new tab, so screen-reader users know. */
@@ -212,19 +282,19 @@ const phoneLine = z.strictObject({
   /** Who the line is for, shown before the number, e.g. 'From the UK'. */
   label: text,
   /** The number as visitors read it: '0808 157 0192' in the UK, '+44 20 7946 0321' from abroad. */
-  phone: noInvisibleCharacters,
+  phone: phoneNumber(),
 });
 
 /** Every phone number and e-mail address of the site, each written once: content/contact.ts. */
 const contact = z.strictObject({
   /** Mailbox for general enquiries from clients in South Africa. */
-  generalEmail: email,
+  generalEmail: emailAddress(),
   /** The two phone lines for online banking issues, in the order shown. */
   onlineBankingLines: z.tuple([phoneLine, phoneLine]),
   /** Mailbox for online banking issues. */
-  onlineBankingEmail: email,
+  onlineBankingEmail: emailAddress(),
   /** Number offered for help on the not-found page, read with site.phoneCountry unless it has +. */
-  helpPhone: noInvisibleCharacters,
+  helpPhone: phoneNumber(),
   /** When the teams above answer. */
   hours: z
     .strictObject({
@@ -278,7 +348,7 @@ const home = z.strictObject({
   /** Browser-tab title and the page's only heading. */
   title: text,
   /** One or two sentences for search results and share cards. Placeholders: {name} {division}. */
-  description: readableText('{name} {division}'),
+  description: description('{name} {division}'),
   /** Sentence under the heading. */
   lead: text,
   /** Link to the South Africa office, opened in a new tab. */
@@ -286,7 +356,7 @@ const home = z.strictObject({
   /** Button to an address that is not a page, to show the not-found page. */
   brokenLink: buttonLink.extend({
     /** An address on this site that is no page, like '/this-page-does-not-exist'. */
-    href: noInvisibleCharacters,
+    href: missingPageAddress(),
   }),
   ...footer,
 });
@@ -309,7 +379,7 @@ const countryPage = z.strictObject({
   /** Browser-tab title and the hero's heading. */
   title: text,
   /** One or two sentences for search results and share cards. */
-  description: text,
+  description: description(),
   /** The office, as search engines are told about it. */
   office: z.strictObject({
     /** The office's name. Placeholders: {name} {division}. */
@@ -346,7 +416,7 @@ const countryPage = z.strictObject({
       /** 'Request a call back': an e-mail to general enquiries with this subject and body, or `href`. */
       callBack: buttonLink.extend({
         /** A page for call-back requests, once there is one; until then the e-mail below. */
-        href: noInvisibleCharacters.optional(),
+        href: linkAddress().optional(),
         /** Subject of the e-mail. */
         subject: text,
         /** Text of the e-mail, ready for the visitor to complete; '\n' starts a new line. */
@@ -397,7 +467,7 @@ const statusPage = {
 const notFound = z.strictObject({
   ...statusPage,
   /** Sentence for the page's meta description. */
-  description: text,
+  description: description(),
   /** First line of the heading, above `heading`. */
   exclamation: text,
   /** Text of the button that goes back one page. */
@@ -427,14 +497,14 @@ const legal = z.strictObject({
   /** Heading of the block, read by screen readers. */
   heading: text,
   /** The bank's financial services provider number under South Africa's FAIS Act, digits only. */
-  fspNumber: rule(/^\d{1,6}$/, 'an FSP number', '12345'),
+  fspNumber: registrationNumber(/^\d{1,6}$/, 'an FSP number', '12345'),
   /** The FAIS licence statement. Placeholders: {name} {fspNumber}. */
   licence: statutory('{name} {fspNumber}', [
     'authorised financial services provider',
     'FSP No. {fspNumber}',
   ]),
   /** The bank's number on the UK Financial Services Register, digits only. */
-  firmReference: rule(/^\d{6,7}$/, 'a Financial Services Register number', '123456'),
+  firmReference: registrationNumber(/^\d{6,7}$/, 'a Financial Services Register number', '123456'),
   /** The UK status line, in the words the FCA's GEN 4 prescribes. Placeholders: {name} {firmReference}. */
   ukStatus: statutory('{name} {firmReference}', [
     'Prudential Regulation Authority',
@@ -480,18 +550,14 @@ const legal = z.strictObject({
 /** What shows when the site fails while running in the browser: content/error-page.ts. */
 const errorPage = z.strictObject(statusPage);
 
-/** A date and time in UTC, as RFC 3339 writes it, whole seconds: 2027-11-23T00:00:00Z. */
-const UTC = z.regexes.datetime({ precision: 0 });
-const isContactUri = (v: string) =>
-  v.startsWith('mailto:') ? EMAIL.test(v.slice(7)) : /^https:\/\/[^/]/.test(v) && URL.canParse(v);
 const isLanguageCode = (v: string) => /^[a-z]{2,3}(-[A-Z]{2})?$/.test(v) && !!languages.of(v);
 
 /** The site's security.txt (RFC 9116), served at /.well-known/security.txt: content/security-txt.ts. */
 const securityTxt = z.strictObject({
   /** Where to report a security problem: a mailto: link or an https:// page (its Contact line). */
-  contact: rule(isContactUri, 'a mailto: or https:// address', 'mailto:security@bank.co.za'),
+  contact: securityContact(),
   /** When the file goes stale, in UTC, under a year ahead; the build stops once it has passed. */
-  expires: rule(UTC, 'a date and time in UTC', '2027-11-23T00:00:00Z'),
+  expires: expiry(),
   /** Languages a report may be written in, as language tags, in order of preference: ['en']. */
   preferredLanguages: z.array(rule(isLanguageCode, 'a language tag', 'en')).min(1),
 });

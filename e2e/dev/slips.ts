@@ -1,6 +1,6 @@
 /**
  * The slips an editor makes, each saved over a content file by the dev-preview spec: the seven
- * of issue #26's table, one across files, then the three the check itself still words poorly.
+ * of issue #26's table, one across files, then the three the check itself once worded poorly.
  */
 export type Slip = {
   name: string;
@@ -87,8 +87,7 @@ export const slips: Slip[] = [
     at: "section: 'locations'",
     says: 'southAfrica.section: "locations" is not the id of an item of navigation.main',
   },
-  // The check's words for the last three are the parser's (or name the wrong field) until issue
-  // #26's second item lands; then these `says` change to the check's own.
+  // The three slips the check itself once worded in the parser's words, or at the wrong field.
   {
     name: 'curly quotes around a text',
     file: 'content/south-africa.ts',
@@ -96,7 +95,7 @@ export const slips: Slip[] = [
     from: "heading: 'Contact your local team'",
     to: 'heading: ‘Contact your local team’',
     at: '‘Contact your local team’',
-    says: 'southAfrica.contact.heading: Invalid character.',
+    says: "southAfrica.contact.heading: the text is in curly quotes ‘…’: write straight quotes '…' around it instead",
   },
   {
     name: 'a doubled comma',
@@ -105,7 +104,7 @@ export const slips: Slip[] = [
     from: "title: 'Oops! Something went wrong',",
     to: "title: 'Oops! Something went wrong',,",
     at: ',\n  description:',
-    says: 'home.title: Property assignment expected.',
+    says: 'home.title: has two commas in a row: delete one',
   },
   {
     name: 'a number written with a thousands separator',
@@ -113,7 +112,7 @@ export const slips: Slip[] = [
     page: '/south-africa',
     from: 'width: 1600,',
     to: 'width: 1,600,',
-    at: ',\n    height:',
-    says: 'southAfrica.hero.600: a comma or a closing quote is probably missing just before line {line}',
+    at: '1,600',
+    says: 'southAfrica.hero.width: 1,600 is written with a thousands separator: write 1600',
   },
 ];

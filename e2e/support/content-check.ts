@@ -13,6 +13,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
+import type { z } from 'zod';
+import type { Content } from '../../content/schema';
 import { checkContent, describe, loadContent } from '../../scripts/build/check-content';
 import { readContent, type ContentFile, type Problem } from '../../scripts/build/read-content';
 
@@ -36,13 +38,15 @@ export type Expected = { at: string; says: string; file?: string };
  * A case of the content check: what the editor does, in the words of the test's title (a slip, or an
  * edit that must pass), the edit or edits that do it, the lines that must stop the check (none for
  * an edit that must pass) and, where the case is about the go-live list, the placeholders the edit
- * adds to it (left out, the go-live list is not compared).
+ * adds to it (left out, the go-live list is not compared). `schema` replaces the content's schema,
+ * for a case about fields the committed schema does not have (left out, the committed one).
  */
 export type ContentCase = {
   name: string;
   edit: ContentEdit | ContentEdit[];
   errors: Expected[];
   goLive?: Expected[];
+  schema?: z.ZodType<Content>;
 };
 
 /**
@@ -133,7 +137,7 @@ export function expectedLine(edits: ContentEdit | ContentEdit[], expected: Expec
  * that cannot be read as data stop it first; otherwise every file is checked.
  * @returns The lines that stop the check, and the whole go-live list, as the check prints them.
  */
-export function checkAfter(edits: ContentEdit | ContentEdit[]) {
+export function checkAfter(edits: ContentEdit | ContentEdit[], schema?: z.ZodType<Content>) {
   const sources = editedSources(asList(edits), readCommitted);
   const files: ContentFile[] = [];
   const unreadable: Problem[] = [];
@@ -144,7 +148,7 @@ export function checkAfter(edits: ContentEdit | ContentEdit[]) {
     if (Array.isArray(read)) unreadable.push(...read);
     else files.push(read);
   }
-  const problems = unreadable.length > 0 ? unreadable : checkContent(files);
+  const problems = unreadable.length > 0 ? unreadable : checkContent(files, schema);
   return {
     errors: problems.filter((p) => !p.goLive).map(describe),
     goLive: problems.filter((p) => p.goLive).map(describe),
@@ -159,8 +163,8 @@ const committedGoLive = new Set(checkAfter([]).goLive.map(withoutPlace));
  * Checks one case: the lines that stop the check are exactly those expected, in any order; and
  * where the case names them, so are the placeholders the edit adds to the go-live list.
  */
-export function expectCheck({ edit, errors, goLive }: ContentCase) {
-  const after = checkAfter(edit);
+export function expectCheck({ edit, errors, goLive, schema }: ContentCase) {
+  const after = checkAfter(edit, schema);
   const lines = (expected: Expected[]) => expected.map((e) => expectedLine(edit, e)).toSorted();
   expect(after.errors.toSorted()).toEqual(lines(errors));
   if (goLive) {

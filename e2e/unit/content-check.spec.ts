@@ -2,6 +2,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import ts from 'typescript';
+import {
+  contentSchema,
+  description,
+  emailAddress,
+  expiry,
+  linkAddress,
+  missingPageAddress,
+  phoneNumber,
+  publicImage,
+  registrationNumber,
+  securityContact,
+  siteAddress,
+  year,
+} from '../../content/schema';
 import { loadContent } from '../../scripts/build/check-content';
 import {
   checkAfter,
@@ -1040,7 +1054,10 @@ const writingSlips: ContentCase[] = [
   },
 ];
 
-/** Typing slips the TypeScript parser finds, each placed where the parser lost its way. */
+/**
+ * Typing slips the TypeScript parser finds, each in the check's words, never the parser's: placed
+ * where the slip is typed, or at the name of the group left open.
+ */
 const typingSlips: ContentCase[] = [
   {
     name: 'a missing comma',
@@ -1079,6 +1096,186 @@ const typingSlips: ContentCase[] = [
       {
         at: 're here to help',
         says: `southAfrica.contact.clients.heading: a comma or a closing quote is probably missing just before line ${lineIn('content/south-africa.ts', 're here to help')}; an apostrophe inside 'quotes' ends the text: write ’ instead`,
+      },
+    ],
+  },
+  {
+    name: 'curly quotes around a text',
+    edit: {
+      file: 'content/south-africa.ts',
+      find: "heading: 'Contact your local team'",
+      replace: 'heading: ‘Contact your local team’',
+    },
+    errors: [
+      {
+        at: '‘Contact your local team’',
+        says: "southAfrica.contact.heading: the text is in curly quotes ‘…’: write straight quotes '…' around it instead",
+      },
+    ],
+  },
+  {
+    name: 'curly double quotes around a text in a list, with an apostrophe inside',
+    edit: {
+      file: 'content/south-africa.ts',
+      find: /'Our Private Bank supports[^\n]*'/,
+      replace: '“Our Private Bank’s clients”',
+    },
+    errors: [
+      {
+        at: '“Our Private',
+        says: "southAfrica.intro[1]: the text is in curly quotes “…”: write straight quotes '…' around it instead",
+      },
+    ],
+  },
+  {
+    name: 'a doubled comma',
+    edit: {
+      file: 'content/home.ts',
+      find: "title: 'Oops! Something went wrong',",
+      replace: "title: 'Oops! Something went wrong',,",
+    },
+    errors: [{ at: ',\n  description:', says: 'home.title: has two commas in a row: delete one' }],
+  },
+  {
+    name: 'a doubled comma in a list',
+    edit: {
+      file: 'content/south-africa.ts',
+      find: "or the local equivalent.',",
+      replace: "or the local equivalent.',,",
+    },
+    errors: [
+      {
+        at: ',\n  ],\n  sections',
+        says: 'southAfrica.intro[2]: is empty between two commas: delete one of the commas',
+      },
+    ],
+  },
+  {
+    name: 'a semicolon for a comma',
+    edit: {
+      file: 'content/home.ts',
+      find: "title: 'Oops! Something went wrong',",
+      replace: "title: 'Oops! Something went wrong';",
+    },
+    errors: [
+      {
+        at: ';\n  description',
+        says: 'home.title: ends with a semicolon ;: write a comma , instead',
+      },
+    ],
+  },
+  ...['1,600', '1 600'].map((written) => ({
+    name: `a number written with a thousands separator (${written})`,
+    edit: { file: 'content/south-africa.ts', find: 'width: 1600,', replace: `width: ${written},` },
+    errors: [
+      {
+        at: written,
+        says: `southAfrica.hero.width: ${written} is written with a thousands separator: write 1600`,
+      },
+    ],
+  })),
+  {
+    name: 'a missing colon',
+    edit: { file: 'content/home.ts', find: "lead: 'The page", replace: "lead 'The page" },
+    errors: [
+      {
+        at: 'lead',
+        says: "home.lead: has no colon after its name: write it like label: 'Contact us'",
+      },
+    ],
+  },
+  {
+    name: 'a missing colon before a group',
+    edit: { file: 'content/home.ts', find: 'officeLink: {', replace: 'officeLink {' },
+    errors: [
+      {
+        at: 'officeLink',
+        says: "home.officeLink: has no colon after its name: write it like label: 'Contact us'",
+      },
+    ],
+  },
+  {
+    name: 'a missing closing brace',
+    edit: {
+      file: 'content/south-africa.ts',
+      find: "timeZone: 'Africa/Johannesburg',\n  },",
+      replace: "timeZone: 'Africa/Johannesburg',",
+    },
+    errors: [
+      {
+        at: 'office:',
+        says: `southAfrica.office: its group { … } is not closed: write } after its last field, before line ${lineIn('content/south-africa.ts', "section: 'locations'") - 1}`,
+      },
+    ],
+  },
+  {
+    name: 'a missing closing brace in a group on one line',
+    edit: {
+      file: 'content/home.ts',
+      find: "variant: 'secondary' },",
+      replace: "variant: 'secondary',",
+    },
+    errors: [
+      {
+        at: 'brokenLink:',
+        says: `home.brokenLink: its group { … } is not closed: write } after its last field, before line ${lineIn('content/home.ts', 'copyrightYear:')}`,
+      },
+    ],
+  },
+  {
+    name: "a missing closing brace before the file's satisfies",
+    edit: {
+      file: 'content/home.ts',
+      find: "} satisfies Content['home'];",
+      replace: " satisfies Content['home'];",
+    },
+    errors: [
+      {
+        at: "Content['home']",
+        says: `home: its group { … } is not closed: write } before satisfies on line ${lineIn('content/home.ts', 'satisfies')}`,
+      },
+    ],
+  },
+  {
+    name: 'a missing closing bracket',
+    edit: {
+      file: 'content/south-africa.ts',
+      find: "or the local equivalent.',\n  ],",
+      replace: "or the local equivalent.',",
+    },
+    errors: [
+      {
+        at: 'intro:',
+        says: `southAfrica.intro: its list [ … ] is not closed: write ] after its last item, before line ${lineIn('content/south-africa.ts', 'sections:') - 1}`,
+      },
+    ],
+  },
+  {
+    name: 'a character outside quotes',
+    edit: {
+      file: 'content/home.ts',
+      find: 'copyrightYear: 2025,',
+      replace: 'copyrightYear: 2025, #',
+    },
+    errors: [
+      {
+        at: '#',
+        says: "home.copyrightYear: has # outside quotes: delete it, or put the text in straight quotes '…'",
+      },
+    ],
+  },
+  {
+    // No message of the parser's own reaches an editor, even for a slip no other message fits.
+    name: 'a closing brace too many',
+    edit: {
+      file: 'content/south-africa.ts',
+      find: "timeZone: 'Africa/Johannesburg',\n  },",
+      replace: "timeZone: 'Africa/Johannesburg',\n  }},",
+    },
+    errors: [
+      {
+        at: '} satisfies',
+        says: `southAfrica.office: something is missing or extra just before line ${lineIn('content/south-africa.ts', '} satisfies')}: look there for a comma, a quote, a colon, a brace or a bracket`,
       },
     ],
   },
@@ -1220,6 +1417,7 @@ const expires = (value: string): ContentEdit => ({
   replace: `expires: '${value}'`,
 });
 const soon = daysFromNow(10);
+const farAhead = daysFromNow(366);
 const expiresCases: ContentCase[] = [
   {
     name: 'an Expires in the past stops the check',
@@ -1244,6 +1442,23 @@ const expiresCases: ContentCase[] = [
     ],
   },
   {
+    name: 'an Expires a year or more away stops the check',
+    edit: expires(farAhead),
+    errors: [
+      {
+        at: 'expires:',
+        says: `securityTxt.expires: ${farAhead} is a year or more away: write a date under a year ahead`,
+      },
+    ],
+    goLive: [],
+  },
+  {
+    name: 'an Expires 360 days away passes, and is not listed',
+    edit: expires(daysFromNow(360)),
+    errors: [],
+    goLive: [],
+  },
+  {
     name: 'an Expires 60 days away passes, and is not listed',
     edit: expires(daysFromNow(60)),
     errors: [],
@@ -1261,6 +1476,143 @@ const expiresCases: ContentCase[] = [
   })),
 ];
 
+/**
+ * The content's schema with a field of each kind the check has a rule for, under names no content
+ * file uses, so that the cases below show each rule following its kind rather than a field's name.
+ */
+const schemaWithNewFields = contentSchema.extend({
+  home: contentSchema.shape.home.extend({
+    partnerPage: linkAddress().optional(),
+    retiredPage: missingPageAddress().optional(),
+    faxNumber: phoneNumber().optional(),
+    pressEmail: emailAddress().optional(),
+    mirrorSite: siteAddress().optional(),
+    abuseContact: securityContact().optional(),
+    reviewedYear: year().optional(),
+    bannerSrc: publicImage().optional(),
+    summary: description().optional(),
+    vatNumber: registrationNumber(/^\d{6}$/, 'a VAT number', '123456').optional(),
+    offerEnds: expiry().optional(),
+  }),
+});
+/** The edit that adds one of those fields to the homepage, with the value the editor wrote. */
+const newField = (line: string): ContentEdit => ({
+  file: 'content/home.ts',
+  find: /copyrightYear: \d+,\n/,
+  // $& is the text found: the new field goes on the line after the copyright year.
+  replace: `$&  ${line},\n`,
+});
+const kindCases: ContentCase[] = [
+  {
+    name: 'a link',
+    edit: newField("partnerPage: '/nowhere'"),
+    errors: [
+      {
+        at: 'partnerPage:',
+        says: 'home.partnerPage: "/nowhere" is no page here: write / or /south-africa',
+      },
+    ],
+  },
+  {
+    name: 'an address meant to be no page',
+    edit: newField("retiredPage: '/south-africa'"),
+    errors: [
+      {
+        at: 'retiredPage:',
+        says: 'home.retiredPage: "/south-africa" is not a missing page: write it like /gone',
+      },
+    ],
+  },
+  {
+    name: 'a phone number',
+    edit: newField("faxNumber: '0808 157 019'"),
+    errors: [
+      {
+        at: 'faxNumber:',
+        says: 'home.faxNumber: "0808 157 019" is no phone number (read as GB): write it like 0808 157 0192',
+      },
+    ],
+  },
+  {
+    name: 'an e-mail address',
+    edit: newField("pressEmail: 'press@example.com'"),
+    errors: [],
+    goLive: [
+      { at: 'pressEmail:', says: 'home.pressEmail: press@example.com is an example address' },
+    ],
+  },
+  {
+    name: "a site's address",
+    edit: newField("mirrorSite: 'https://mirror.example.org'"),
+    errors: [],
+    goLive: [
+      {
+        at: 'mirrorSite:',
+        says: 'home.mirrorSite: https://mirror.example.org is an example address',
+      },
+    ],
+  },
+  {
+    name: 'a security contact',
+    edit: newField("abuseContact: 'mailto:abuse@example.net'"),
+    errors: [],
+    goLive: [
+      {
+        at: 'abuseContact:',
+        says: 'home.abuseContact: mailto:abuse@example.net is an example address',
+      },
+    ],
+  },
+  {
+    name: 'a year',
+    edit: newField('reviewedYear: 1990'),
+    errors: [
+      {
+        at: 'reviewedYear:',
+        says: `home.reviewedYear: is no year from 1991 to ${new Date().getFullYear() + 1}`,
+      },
+    ],
+  },
+  {
+    name: 'an image',
+    edit: newField("bannerSrc: '/images/banner.png'"),
+    errors: [
+      {
+        at: 'bannerSrc:',
+        says: 'home.bannerSrc: "/images/banner.png" is not in public/: write it like /images/a.svg',
+      },
+    ],
+  },
+  {
+    name: 'a description',
+    edit: newField(`summary: '${'Offshore banking. '.repeat(9)}'`),
+    errors: [
+      { at: 'summary:', says: 'home.summary: is longer than the 160 letters search results show' },
+    ],
+  },
+  {
+    name: 'a registration number',
+    edit: newField("vatNumber: '000000'"),
+    errors: [],
+    goLive: [
+      {
+        at: 'vatNumber:',
+        says: "home.vatNumber: 000000 is a placeholder: write the bank's registered number",
+      },
+    ],
+  },
+  {
+    name: 'an expiry',
+    edit: newField("offerEnds: '2020-01-01T00:00:00Z'"),
+    errors: [
+      {
+        at: 'offerEnds:',
+        says: 'home.offerEnds: 2020-01-01T00:00:00Z has passed, so security.txt is stale: write a date under a year ahead',
+      },
+    ],
+  },
+].map((kindCase) => ({ ...kindCase, schema: schemaWithNewFields }));
+
 const tables: [string, ContentCase[]][] = [
   ['the check names the file, the field and its place, and says what to write', valueSlips],
   [
@@ -1272,6 +1624,10 @@ const tables: [string, ContentCase[]][] = [
   ['texts the check accepts', acceptedTexts],
   ['the go-live list', goLiveCases],
   ["security.txt's Expires (RFC 9116: stale once it has passed)", expiresCases],
+  [
+    "a field of each checked kind, under a name no content file uses, follows its kind's rule",
+    kindCases,
+  ],
 ];
 for (const [title, cases] of tables) {
   test.describe(title, () => {

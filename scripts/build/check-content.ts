@@ -9,8 +9,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
-import { contentSchema } from '../../content/schema';
-import { crossFileFindings, type Finding } from './content-rules';
+import { contentSchema, type Content } from '../../content/schema';
+import { contentFindings, type Finding } from './content-rules';
 import { fieldName, readContent, type ContentFile, type Problem } from './read-content';
 
 /** What a value of each type looks like, in an editor's words. */
@@ -61,14 +61,18 @@ function flatten(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[] = []
 
 /**
  * Checks the content files, read as data: against the schema and, once the schema accepts them,
- * against the rules that weigh fields against each other (content-rules.ts), which may assume the
- * types the schema promises.
+ * against the rules of each kind of field and those that relate fields (content-rules.ts), which
+ * may assume the types the schema promises.
+ * @param schema The schema of all content, which marks each field's kind; a test may extend it.
  * @returns Every problem, go-live ones too, each at its field's place in its file.
  */
-export function checkContent(files: ContentFile[]): Problem[] {
+export function checkContent(
+  files: ContentFile[],
+  schema: z.ZodType<Content> = contentSchema,
+): Problem[] {
   const content = Object.fromEntries(files.map((file) => [file.name, file.value]));
-  const { data, error } = contentSchema.safeParse(content, { error: explain });
-  const findings = error ? flatten(error.issues) : crossFileFindings(data);
+  const { data, error } = schema.safeParse(content, { error: explain });
+  const findings = error ? flatten(error.issues) : contentFindings(data, schema);
   const problems = findings.map(({ path, message, goLive }) => {
     const source = files.find((file) => file.name === path[0]);
     // A field's own place, or for a missing one the place of the group that should hold it.

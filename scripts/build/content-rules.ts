@@ -1,14 +1,18 @@
 /**
- * The content check's rules that weigh a field against other fields, against the site's pages or
- * against the files in public/: links and the sections they name, navigation and section ids, phone
- * numbers read with the site's dialling country, descriptions with the bank's name filled in, years,
- * images, security.txt's expiry, and the go-live list. They read content the schema has accepted, so
- * they may trust its types; the files in public/ and the day they run on are their only other input.
+ * The content check's rules beyond the schema's own, in two parts. The rules of each kind of field
+ * (a link, a phone number, an image, an expiry…: `FieldKind` in content/schema.ts) apply wherever
+ * the schema marks a field with that kind, whatever the field is called; they may weigh a value
+ * against the site's pages, its dialling country, its name or the files in public/. The rules that
+ * relate particular fields to each other (ids and the fields that name them, the share image and
+ * the texts drawn on it) name those fields, and are all in `relations`. Both read content the schema
+ * has accepted, so they may trust its types; the files in public/ and the day they run on are their
+ * only other input.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import * as phones from 'libphonenumber-js/max';
+import { z } from 'zod';
 import { MAIN_ID } from '../../components/layout/landmarks';
-import { EMAIL, type Content } from '../../content/schema';
+import { EMAIL, fieldKinds, type Content, type FieldKind } from '../../content/schema';
 import { pageRoutes, routes } from '../../lib/routes';
 import { shareImageTitle } from '../../lib/share-image';
 import { fillTemplate } from '../../lib/template';
@@ -52,40 +56,82 @@ const links: [string, (href: string) => boolean, string][] = [
   ['', () => false, 'is no safe link: write a path on this site or an https:// address'],
 ];
 
-/** Every text and number of the content with its path, for rules that go by a field's name. */
-function* leaves(value: unknown, path: PropertyKey[]): Generator<[string | number, PropertyKey[]]> {
-  if (typeof value === 'string' || typeof value === 'number') yield [value, path];
-  else if (value && typeof value === 'object')
-    for (const [key, child] of Object.entries(value))
-      yield* leaves(child, [...path, Array.isArray(value) ? Number(key) : key]);
+/** The type of a kind's value: a year is a number, every other kind a text. */
+type ValueOf<K extends FieldKind> = K extends 'year' ? number : string;
+
+/**
+ * The id of each section and card of the South Africa page that a link can lead to (#id), with the
+ * path of its field.
+ */
+function sectionIds(page: Content['southAfrica']): [PropertyKey[], string][] {
+  const { contact, important } = page;
+  return [
+    ...page.sections.map((section, i): [PropertyKey[], string] => [
+      ['southAfrica', 'sections', i, 'id'],
+      section.id,
+    ]),
+    [['southAfrica', 'contact', 'id'], contact.id],
+    [['southAfrica', 'contact', 'prospects', 'id'], contact.prospects.id],
+    [['southAfrica', 'contact', 'clients', 'id'], contact.clients.id],
+    [['southAfrica', 'important', 'id'], important.id],
+  ];
+}
+
+/**
+ * Every field the schema marks with a kind, with its value and path, found by walking the schema
+ * alongside content it has accepted: each option of a union is the one the value matches.
+ */
+function* fieldsOfKind(
+  schema: z.ZodType,
+  value: unknown,
+  path: PropertyKey[],
+): Generator<[FieldKind, unknown, PropertyKey[]]> {
+  // An optional field left out has no value to check, nor anything inside it.
+  if (value === undefined) return;
+  const marked = fieldKinds.get(schema);
+  if (marked) yield [marked.kind, value, path];
+  if (schema instanceof z.ZodObject)
+    for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>))
+      yield* fieldsOfKind(field, (value as Record<string, unknown>)[key], [...path, key]);
+  else if (schema instanceof z.ZodArray)
+    for (const [i, item] of (value as unknown[]).entries())
+      yield* fieldsOfKind(schema.element as z.ZodType, item, [...path, i]);
+  else if (schema instanceof z.ZodTuple)
+    for (const [i, item] of (schema.def.items as z.ZodType[]).entries())
+      yield* fieldsOfKind(item, (value as unknown[])[i], [...path, i]);
+  else if (schema instanceof z.ZodUnion) {
+    const options = schema.options as z.ZodType[];
+    const meant = options.find((option) => option.safeParse(value).success);
+    if (meant) yield* fieldsOfKind(meant, value, path);
+  } else if (schema instanceof z.ZodOptional || schema instanceof z.ZodReadonly)
+    yield* fieldsOfKind(schema.def.innerType as z.ZodType, value, path);
 }
 
 /**
  * Every finding of these rules in content the schema has accepted, errors and go-live ones alike.
- * The latest copyright year allowed and the days left until Expires are counted from today.
+ * The latest copyright year allowed and the days left until an expiry are counted from today.
+ * @param schema The schema the content was accepted by, which marks each field's kind.
  */
-export function crossFileFindings(content: Content): Finding[] {
-  const { site, navigation, southAfrica: page } = content;
+export function contentFindings(content: Content, schema: z.ZodType): Finding[] {
+  const { site, southAfrica: page } = content;
   const today = new Date();
   const findings: Finding[] = [];
   const addFinding = (path: PropertyKey[], message: string, goLive?: true) =>
     findings.push({ path, message, ...(goLive && { goLive }) });
-  const anchored = [page.contact, page.contact.prospects, page.contact.clients, page.important];
-  const ids = [MAIN_ID, ...[...page.sections, ...anchored].map((section) => section.id)];
+  const ids = [MAIN_ID, ...sectionIds(page).map(([, id]) => id)];
   const anchors: Record<string, string[]> = { [routes.home]: [MAIN_ID], [routes.southAfrica]: ids };
   const latest = today.getFullYear() + 1;
+  const yearAhead = new Date(today);
+  yearAhead.setUTCFullYear(today.getUTCFullYear() + 1);
 
-  for (const [value, path] of leaves(content, [])) {
-    const field = String(path.at(-1));
-    /** The path with dots, for the rules that apply to one field only: `home.brokenLink.href`. */
-    const dottedPath = path.join('.');
-    if (typeof value === 'number') {
-      if (field === 'copyrightYear' && (value < 1991 || value > latest))
-        addFinding(path, `is no year from 1991 to ${latest}`);
-    } else if (dottedPath === 'home.brokenLink.href') {
-      if (!value.startsWith('/') || isPage(value))
-        addFinding(path, `"${value}" is not a missing page: write it like /gone`);
-    } else if (field === 'href' || field === 'logoHref') {
+  /** An address that must not stay one of the domains reserved for examples. */
+  const notExample = (value: string, path: PropertyKey[]) => {
+    if (EXAMPLE.test(value.replace(/^.*@|^https:\/\/|[/?#].*$/g, '')))
+      addFinding(path, `${value} is an example address`, true);
+  };
+  /** The rule of each kind of field, given its value: a number for a year, otherwise a text. */
+  const kindRules: { [K in FieldKind]: (value: ValueOf<K>, path: PropertyKey[]) => void } = {
+    link(value, path) {
       // The links table always finds a kind, as its last entry matches every link.
       const [, test, fix] = links.find(([start]) => value.startsWith(start))!;
       if (!test(value)) addFinding(path, `"${value}" ${fix}`);
@@ -97,46 +143,88 @@ export function crossFileFindings(content: Content): Finding[] {
           `"${value}" names no section of ${address}: write one of #${sections.join(' #')}`,
         );
       if (value === '#') addFinding(path, '# is a placeholder link that goes nowhere', true);
-    } else if (field === 'phone' || field === 'helpPhone') {
+    },
+    missingPage(value, path) {
+      if (!value.startsWith('/') || isPage(value))
+        addFinding(path, `"${value}" is not a missing page: write it like /gone`);
+    },
+    phoneNumber(value, path) {
       const number = phones.parsePhoneNumberFromString(value, site.phoneCountry);
       const fix = `is no phone number (read as ${site.phoneCountry}): write it like 0808 157 0192`;
       if (!number?.isValid()) addFinding(path, `"${value}" ${fix}`);
       if (DRAMA.test(number?.nationalNumber ?? ''))
         addFinding(path, `${value} is from Ofcom's drama range`, true);
-    } else if (['url', 'generalEmail', 'onlineBankingEmail', 'contact'].includes(field)) {
-      if (EXAMPLE.test(value.replace(/^.*@|^https:\/\/|[/?#].*$/g, '')))
-        addFinding(path, `${value} is an example address`, true);
-    } else if (field === 'expires') {
-      // RFC 9116: security.txt is stale once Expires has passed, so it must be renewed in time.
-      const daysLeft = (Date.parse(value) - today.getTime()) / MS_PER_DAY;
+    },
+    emailAddress: notExample,
+    siteAddress: notExample,
+    securityContact: notExample,
+    year(value, path) {
+      if (value < 1991 || value > latest) addFinding(path, `is no year from 1991 to ${latest}`);
+    },
+    image(value, path) {
+      if (!value.startsWith('/') || !existsSync(`public${value}`))
+        addFinding(path, `"${value}" is not in public/: write it like /images/a.svg`);
+    },
+    description(value, path) {
+      if (fillTemplate(value, { name: site.name, division: site.division }).length > 160)
+        addFinding(path, 'is longer than the 160 letters search results show');
+    },
+    registrationNumber(value, path) {
+      if (/^0+$/.test(value))
+        addFinding(path, `${value} is a placeholder: write the bank's registered number`, true);
+    },
+    expiry(value, path) {
+      // RFC 9116: security.txt is stale once Expires has passed, so it must be renewed in time;
+      // and it recommends less than a year ahead, so that what it says is not left to age.
+      const expires = Date.parse(value);
+      const daysLeft = (expires - today.getTime()) / MS_PER_DAY;
       const renew = 'write a date under a year ahead';
       if (daysLeft <= 0)
         addFinding(path, `${value} has passed, so security.txt is stale: ${renew}`);
+      else if (expires >= yearAhead.getTime())
+        addFinding(path, `${value} is a year or more away: ${renew}`);
       else if (daysLeft < 30)
         addFinding(path, `${value} is under 30 days away: ${renew} before it passes`, true);
-    } else if (field === 'fspNumber' || field === 'firmReference') {
-      if (/^0+$/.test(value))
-        addFinding(path, `${value} is a placeholder: write the bank's registered number`, true);
-    } else if (field === 'description') {
-      if (fillTemplate(value, { name: site.name, division: site.division }).length > 160)
-        addFinding(path, 'is longer than the 160 letters search results show');
-    } else if (field === 'src') {
-      if (!value.startsWith('/') || !existsSync(`public${value}`))
-        addFinding(path, `"${value}" is not in public/: write it like /images/a.svg`);
-      else if (value.endsWith('.png') && dottedPath === 'site.shareImage.src') {
-        const title = shareImageTitle(site, page);
-        const drawn = readPngText(readFileSync(`public${value}`), 'Title') ?? 'other words';
-        const words = `"${drawn}", not "${title}": run npm run images`;
-        if (drawn !== title) addFinding(path, `${value} was drawn for ${words}`, true);
-      }
-    } else if (field === 'id' && path[0] === 'southAfrica') {
-      if (ids.filter((id) => id === value).length > 1)
-        addFinding(path, 'is the id of another section too: give each its own');
-    } else if (dottedPath === 'navigation.groupCurrent' || dottedPath === 'southAfrica.section') {
-      const navigationList = dottedPath === 'southAfrica.section' ? 'main' : 'group';
-      if (!navigation[navigationList].some((item) => item.id === value))
-        addFinding(path, `"${value}" is not the id of an item of navigation.${navigationList}`);
-    }
-  }
+    },
+  };
+  // The schema accepted the content, so each kind's value has the type its rule takes.
+  for (const [kind, value, path] of fieldsOfKind(schema, content, []))
+    (kindRules[kind] as (value: unknown, path: PropertyKey[]) => void)(value, path);
+
+  relations(content, addFinding);
   return findings;
+}
+
+/**
+ * The rules that relate particular fields to each other or to the files drawn from them, each
+ * naming the fields it relates: the South Africa page's section ids must differ, the navigation
+ * ids the content names must exist, and the share image must show the words it is drawn from.
+ */
+function relations(
+  content: Content,
+  addFinding: (path: PropertyKey[], message: string, goLive?: true) => void,
+) {
+  const { site, navigation, southAfrica: page } = content;
+  const sections = sectionIds(page);
+  const ids = [MAIN_ID, ...sections.map(([, id]) => id)];
+  for (const [path, id] of sections)
+    if (ids.filter((other) => other === id).length > 1)
+      addFinding(path, 'is the id of another section too: give each its own');
+
+  const named: [PropertyKey[], string, 'main' | 'group'][] = [
+    [['navigation', 'groupCurrent'], navigation.groupCurrent, 'group'],
+    [['southAfrica', 'section'], page.section, 'main'],
+  ];
+  for (const [path, id, list] of named)
+    if (!navigation[list].some((item) => item.id === id))
+      addFinding(path, `"${id}" is not the id of an item of navigation.${list}`);
+
+  const { src } = site.shareImage;
+  if (src.endsWith('.png') && existsSync(`public${src}`)) {
+    const title = shareImageTitle(site, page);
+    const drawn = readPngText(readFileSync(`public${src}`), 'Title') ?? 'other words';
+    const words = `"${drawn}", not "${title}": run npm run images`;
+    if (drawn !== title)
+      addFinding(['site', 'shareImage', 'src'], `${src} was drawn for ${words}`, true);
+  }
 }

@@ -33,15 +33,37 @@ export const fieldName = (fieldPath: readonly PropertyKey[]) =>
 const IMPORT_LINE = "import type { Content } from './schema';";
 
 /**
- * Editors' words for the typing mistakes the TypeScript parser finds, by its diagnostic code; any
- * other diagnostic is shown in the parser's own words.
+ * The quotes a word processor puts around a text, which the parser cannot read as quotes, with the
+ * pair each belongs to, as the message shows it.
  */
+const CURLY_QUOTES: Record<string, string> = {
+  '‘': '‘…’',
+  '’': '‘…’',
+  '‚': '‘…’',
+  '“': '“…”',
+  '”': '“…”',
+  '„': '“…”',
+};
+
+/**
+ * Editors' words for what the parser's "',' expected" (or '}', ']') most likely means, given the
+ * line where it lost its way; any slip not worded here or below gets `somethingAtLine`, never the
+ * parser's own words, which are written for programmers.
+ */
+const expectedHints: Record<string, (line: number) => string> = {
+  ',': (line) => `a comma or a closing quote is probably missing just before line ${line}`,
+  '}': (line) => `a group opened before line ${line} is not closed: write } after its last field`,
+  ']': (line) => `a list opened before line ${line} is not closed: write ] after its last item`,
+};
+/** Editors' words for the other typing slips the parser finds, by its diagnostic code. */
 const diagnosticHints: Record<number, (line: number) => string> = {
   1002: (line) => `the text on line ${line} has no closing quote: end it as it starts`,
-  1005: (line) => `a comma or a closing quote is probably missing just before line ${line}`,
   1109: (line) => `a value is missing on line ${line}: write it after the colon`,
   1137: (line) => `a bracket or brace opened before line ${line} is not closed`,
 };
+/** The message for a typing slip no other message fits. */
+const somethingAtLine = (line: number) =>
+  `something is missing or extra just before line ${line}: look there for a comma, a quote, a colon, a brace or a bracket`;
 
 /**
  * Reads one content file's source.
@@ -58,24 +80,37 @@ export function readContent(source: string, file: string): ContentFile | Problem
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(position);
     return { line: line + 1, column: character + 1 };
   };
-  /** The field written last before a position, where a typing slip most likely is. */
-  const fieldBefore = (position: number) => {
-    let last: ts.Node | undefined;
-    const visit = (node: ts.Node) => {
-      const isField = ts.isPropertyAssignment(node) || ts.isArrayLiteralExpression(node.parent);
-      if (isField && node.end <= position && (!last || node.end >= last.end)) last = node;
-      ts.forEachChild(node, visit);
-    };
-    ts.forEachChild(sourceFile, visit);
-    // The path is built from the field outwards, so each enclosing key or index goes in front.
+  /** The path of the field a node is written in, built from the node outwards. */
+  const fieldOf = (node: ts.Node | undefined) => {
     const fieldPath: PropertyKey[] = [];
-    for (let node = last; node && node !== sourceFile; node = node.parent) {
-      if (ts.isPropertyAssignment(node) && !ts.isComputedPropertyName(node.name))
-        fieldPath.unshift(node.name.text);
-      if (ts.isArrayLiteralExpression(node.parent))
-        fieldPath.unshift(node.parent.elements.indexOf(node as ts.Expression));
+    for (let at = node; at && !ts.isSourceFile(at); at = at.parent) {
+      if (ts.isPropertyAssignment(at) || ts.isShorthandPropertyAssignment(at))
+        if (!ts.isComputedPropertyName(at.name)) fieldPath.unshift(at.name.text);
+      if (ts.isArrayLiteralExpression(at.parent))
+        fieldPath.unshift(at.parent.elements.indexOf(at as ts.Expression));
     }
     return fieldName([name, ...fieldPath]);
+  };
+  /** The nodes of the file in the order they are written. */
+  const nodes: ts.Node[] = [];
+  const collect = (node: ts.Node): void => {
+    nodes.push(node);
+    ts.forEachChild(node, collect);
+  };
+  ts.forEachChild(sourceFile, collect);
+  /** The field written last before a position, where a typing slip most likely is. */
+  const fieldBefore = (position: number) => {
+    const isField = (node: ts.Node) =>
+      ts.isPropertyAssignment(node) ||
+      ts.isShorthandPropertyAssignment(node) ||
+      ts.isArrayLiteralExpression(node.parent);
+    const before = nodes.filter((node) => isField(node) && node.end <= position);
+    return fieldOf(
+      before.reduce<ts.Node | undefined>(
+        (latest, node) => (latest && latest.end > node.end ? latest : node),
+        undefined,
+      ),
+    );
   };
   const problems: Problem[] = [];
   const addProblem = (node: ts.Node | number, message: string, field: string = name) => {
@@ -86,18 +121,139 @@ export function readContent(source: string, file: string): ContentFile | Problem
   // Only the first diagnostic is shown: the ones after it are mostly the parser losing its way.
   const [first] = diagnostics;
   if (first) {
-    const start = first.start ?? 0;
-    const lineOf = (diagnostic: ts.Diagnostic) => placeOf(diagnostic.start ?? 0).line;
+    const [field, at, message] = typingSlip(first);
+    addProblem(at, message, field);
+    return problems;
+  }
+
+  /**
+   * The field, the place and the editor's words for the typing slip that made the parser lose its
+   * way at a diagnostic. The slips an editor most often makes are recognised from the source
+   * around that place; any other gets the diagnostic's hint, or a plain pointer to its line.
+   */
+  function typingSlip(diagnostic: ts.Diagnostic): [string, number, string] {
+    const start = diagnostic.start ?? 0;
+    const { line } = placeOf(start);
+    const character = source[start] ?? '';
+    const previous = source.slice(0, start).trimEnd().at(-1);
+    const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+    const expected = diagnostic.code === 1005 ? /^'(.)' expected/.exec(message)?.[1] : undefined;
+    const indentOf = (position: number) =>
+      /^[ \t]*/.exec(source.slice(source.lastIndexOf('\n', position - 1) + 1))![0].length;
+    const startsLine = (node: ts.Node) =>
+      !/\S/.test(
+        source.slice(
+          source.lastIndexOf('\n', node.getStart(sourceFile) - 1) + 1,
+          node.getStart(sourceFile),
+        ),
+      );
+
+    // 1,600 or 1 600 for 1600: the parser reads the digits after the separator as another field.
+    for (const node of nodes) {
+      if (!ts.isPropertyAssignment(node) || !ts.isNumericLiteral(node.initializer)) continue;
+      const rest = /^(?:[, ]\d{3})+(?!\d)/.exec(source.slice(node.initializer.end))?.[0];
+      if (!rest) continue;
+      const written = node.initializer.getText(sourceFile) + rest;
+      const digits = written.replace(/\D/g, '');
+      return [
+        fieldOf(node),
+        node.initializer.getStart(sourceFile),
+        `${written} is written with a thousands separator: write ${digits}`,
+      ];
+    }
+    const curly = CURLY_QUOTES[character];
+    if (diagnostic.code === 1127 && curly) {
+      // The words after a curly quote are read as names, so the field is found in the source with
+      // this text's quotes made straight: the opening one, and the last curly quote on its line.
+      const lineEnd =
+        source.indexOf('\n', start) === -1 ? source.length : source.indexOf('\n', start);
+      const closing = source.slice(0, lineEnd).search(/[’”][^’”]*$/);
+      const straight = [...source]
+        .map((c, i) => (i === start || (i === closing && closing > start) ? "'" : c))
+        .join('');
+      const straightened = ts.createSourceFile(file, straight, ts.ScriptTarget.Latest, true);
+      let text: ts.Node | undefined;
+      const find = (node: ts.Node): void => {
+        if (ts.isStringLiteral(node) && node.getStart(straightened) === start) text = node;
+        ts.forEachChild(node, find);
+      };
+      ts.forEachChild(straightened, find);
+      return [
+        text ? fieldOf(text) : fieldBefore(start),
+        start,
+        `the text is in curly quotes ${curly}: write straight quotes '…' around it instead`,
+      ];
+    }
+    if (diagnostic.code === 1127)
+      return [
+        fieldBefore(start),
+        start,
+        `has ${character} outside quotes: delete it, or put the text in straight quotes '…'`,
+      ];
+    if (diagnostic.code === 1136 && character === ',' && previous === ',')
+      return [fieldBefore(start), start, 'has two commas in a row: delete one'];
+    // Content files are indented by their groups, so a field written as far left as the line that
+    // opens its group (or further) was meant to follow it: the group was not closed before it.
+    const unclosed = nodes
+      .flatMap((group) => {
+        const items = ts.isObjectLiteralExpression(group)
+          ? group.properties
+          : ts.isArrayLiteralExpression(group)
+            ? group.elements
+            : [];
+        const outside = items.find(
+          (item) =>
+            startsLine(item) &&
+            indentOf(item.getStart(sourceFile)) <= indentOf(group.getStart(sourceFile)),
+        );
+        return outside ? [{ group, outside }] : [];
+      })
+      .sort((a, b) => a.outside.pos - b.outside.pos)[0];
+    if (unclosed) {
+      const { group, outside } = unclosed;
+      const before = `before line ${placeOf(outside.getStart(sourceFile)).line}`;
+      const words = ts.isObjectLiteralExpression(group)
+        ? `its group { … } is not closed: write } after its last field, ${before}`
+        : `its list [ … ] is not closed: write ] after its last item, ${before}`;
+      // Placed at the group's name, as fields are; the parser may have read the rest of the file
+      // into the group, so that `satisfies` stands between the group and its name.
+      let named: ts.Node = group;
+      while (ts.isSatisfiesExpression(named.parent)) named = named.parent;
+      const key = ts.isPropertyAssignment(named.parent) ? named.parent : group;
+      return [fieldOf(group), key.getStart(sourceFile), words];
+    }
+    // The export's own closing brace, just before `satisfies`.
+    if (/^\s*satisfies\b/.test(source.slice(source.lastIndexOf('\n', start - 1) + 1)))
+      return [
+        name,
+        start,
+        `its group { … } is not closed: write } before satisfies on line ${line}`,
+      ];
+    if (expected === ',' && character === ';')
+      return [fieldBefore(start), start, 'ends with a semicolon ;: write a comma , instead'];
+    // A name with no colon is read as a field of its own, so the value after it needs a comma.
+    const nameOnly = nodes.find(
+      (node) =>
+        ts.isShorthandPropertyAssignment(node) &&
+        node.end <= start &&
+        /^[ \t]*$/.test(source.slice(node.end, start)),
+    );
+    if (expected === ',' && nameOnly)
+      return [
+        fieldOf(nameOnly),
+        nameOnly.getStart(sourceFile),
+        `has no colon after its name: write it like label: 'Contact us'`,
+      ];
+    const lineOf = (d: ts.Diagnostic) => placeOf(d.start ?? 0).line;
     const hint =
-      diagnosticHints[first.code]?.(lineOf(first)) ??
-      ts.flattenDiagnosticMessageText(first.messageText, ' ');
+      (expected ? expectedHints[expected] : undefined) ??
+      diagnosticHints[diagnostic.code] ??
+      somethingAtLine;
     // A quote that ends a text early leaves the rest of its line an unterminated text (1002).
     const early =
-      first.code !== 1002 &&
-      diagnostics.some((d) => d.code === 1002 && lineOf(d) === lineOf(first));
+      diagnostic.code !== 1002 && diagnostics.some((d) => d.code === 1002 && lineOf(d) === line);
     const apostrophe = "; an apostrophe inside 'quotes' ends the text: write ’ instead";
-    addProblem(start, early ? hint + apostrophe : hint, fieldBefore(start));
-    return problems;
+    return [fieldBefore(start), start, early ? hint(line) + apostrophe : hint(line)];
   }
 
   const expectedExport = `export const ${name} = { … } satisfies Content['${name}'];`;
@@ -187,6 +343,11 @@ export function readContent(source: string, file: string): ContentFile | Problem
       return value;
     }
     if (ts.isParenthesizedExpression(node)) return read(node.expression, fieldPath, placedAt);
+    // A list may hold an empty item between two commas, which the parser accepts as a hole.
+    if (ts.isOmittedExpression(node)) {
+      addProblem(node.pos, 'is empty between two commas: delete one of the commas', field);
+      return undefined;
+    }
     // Anything else is code, not data. The value returned is never used, because the problem
     // recorded here keeps the whole file from being returned as data.
     const dollar = ts.isTemplateExpression(node)

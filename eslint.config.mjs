@@ -30,7 +30,12 @@ export default defineConfig([
           })),
         },
       ],
-      'import/no-cycle': 'error',
+      // A cycle can only run through the project's own files, so the rule does not follow imports
+      // into node_modules. Nor does it first map every file reachable from each one it lints
+      // (disableScc): that map took in all of typescript's and Playwright's type declarations, and
+      // made this one rule 93% of ESLint's time (29 of 31 s; now under 2 s). A cycle of three
+      // files in lib/ is still reported.
+      'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }],
     },
   },
   {

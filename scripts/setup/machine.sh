@@ -62,6 +62,34 @@ fi
 # Setup runs npm with this Node, so it stops here when the Node is too old.
 ((problems == 0)) || exit 1
 
+# The steps below fetch from different servers and write to different folders, so they run side by
+# side: on a fresh machine apt's install takes the longest, and the npm packages and Firefox ESR 140
+# arrive while it runs. Each step's output is kept in a log of its own and shown when it ends, so
+# that the lines of two steps never interleave.
+step_names=() step_pids=() step_logs=()
+start_step() {
+  local name=$1 log
+  shift
+  log=$(mktemp)
+  "$@" >"$log" 2>&1 &
+  step_names+=("$name") step_pids+=($!) step_logs+=("$log")
+}
+# Waits for every step, shows each one's output, and fails when any step failed, naming each.
+finish_steps() {
+  local index failed=0
+  for index in "${!step_pids[@]}"; do
+    if wait "${step_pids[$index]}"; then
+      cat "${step_logs[$index]}"
+    else
+      cat "${step_logs[$index]}" >&2
+      echo "setup: ${step_names[$index]} failed (its output is above)" >&2
+      failed=1
+    fi
+    rm -f "${step_logs[$index]}"
+  done
+  return "$failed"
+}
+
 if ((${#packages[@]} > 0)); then
   command -v apt-get >/dev/null 2>&1 ||
     { echo "setup: no apt-get here; install these yourself: ${missing_packages[*]}" >&2; exit 1; }
@@ -73,32 +101,45 @@ if ((${#packages[@]} > 0)); then
   fi
   echo "setup: installing ${packages[*]}"
   export DEBIAN_FRONTEND=noninteractive
+  # Before the other steps: it reads the package lists that Firefox ESR 140's download needs too.
   "${sudo[@]}" apt-get update -qq
   # shellcheck disable=SC2086 # the command is a list of words
-  "${sudo[@]}" $apt_command -qq
+  start_step "apt-get install" "${sudo[@]}" $apt_command -qq
 fi
 
-if firefox_140_missing; then
-  echo "setup: unpacking Firefox ESR $FIREFOX_140 into $FIREFOX_140_DIR"
+# Fetched with apt-get download, which takes none of the locks that apt-get install holds.
+unpack_firefox_140() {
+  local download
   download=$(mktemp -d)
   chmod 755 "$download" # apt downloads as its own user, _apt
   (cd "$download" && apt-get download -qq "firefox-esr=$FIREFOX_140")
   mkdir -p "$FIREFOX_140_DIR"
   dpkg-deb -x "$download"/firefox-esr_*.deb "$FIREFOX_140_DIR"
   rm -rf "$download"
+}
+if firefox_140_missing; then
+  echo "setup: unpacking Firefox ESR $FIREFOX_140 into $FIREFOX_140_DIR"
+  start_step "Firefox ESR 140's download" unpack_firefox_140
 fi
 
 # The lockfiles are written on Linux, where the registry here lacks other platforms' compiler
 # builds; npm ci can refuse one for that, and npm install then resolves the same versions. Where a
 # folder has its packages already (the README's first command installs the site's), npm install
 # only checks them against the lockfile, in a second or two, where npm ci would delete and fetch
-# them all again (19 s for the site's).
-for folder in "${NPM_FOLDERS[@]}"; do
+# them all again (19 s for the site's). npm's cache is safe for several installs at once.
+install_npm_packages() {
+  local folder=$1
   if [ -d "$folder/node_modules" ]; then
     npm install --prefix "$folder" --no-audit --no-fund --loglevel=error
   else
     npm ci --prefix "$folder" --no-audit --no-fund --loglevel=error 2>/dev/null ||
       npm install --prefix "$folder" --no-audit --no-fund
   fi
+}
+for folder in "${NPM_FOLDERS[@]}"; do
+  echo "setup: installing the npm packages of $folder"
+  start_step "the npm packages of $folder" install_npm_packages "$folder"
 done
+
+finish_steps
 echo "setup: ready; npm test runs every check"

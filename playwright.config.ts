@@ -30,7 +30,7 @@ const productionServers = {
 /**
  * The browser specs that test what a server itself decides: headers and policies, statuses,
  * redirects, caching, cookies and hostile addresses, and the pages' scripts running under each
- * server's Content-Security-Policy. They run behind both production servers.
+ * server's Content-Security-Policy, Trusted Types included. They run behind both production servers.
  */
 const serverSpecs = [
   'production-server',
@@ -39,6 +39,7 @@ const serverSpecs = [
   'not-found',
   'error-boundary',
   'metadata',
+  'trusted-types',
 ];
 /**
  * The browser specs whose result depends only on the bytes served: appearance, accessibility,

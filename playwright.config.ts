@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import { defineConfig, devices, firefox, webkit } from '@playwright/test';
-import { chromiumLaunchOptions, installedEngines, type Engine } from './e2e/support/browsers';
+import {
+  chromiumLaunchOptions,
+  chromiumPath,
+  installedEngines,
+  type Engine,
+} from './e2e/support/browsers';
 
 /** The first of the ports the test servers take on 127.0.0.1; E2E_PORT moves them all. */
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -69,6 +75,9 @@ const chromium = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOp
 const engines = installedEngines();
 const chromiumVersion = engines.find((engine) => engine.kind === 'chromium')?.version;
 const chromiumMajor = chromiumVersion?.split('.')[0];
+/** The Chromium build under test, with the program that runs it: "chromium 156.0.8078.79 (chromium-headless-shell)". */
+const chromiumUnderTest =
+  chromiumVersion && `chromium ${chromiumVersion} (${basename(chromiumPath ?? 'playwright')})`;
 /** Playwright's own Firefox and WebKit, where `npx playwright install` could fetch them. */
 const playwrightEngines = (['firefox', 'webkit'] as const)
   .filter((browser) => existsSync({ firefox, webkit }[browser].executablePath()))
@@ -86,9 +95,7 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
   globalSetup: './e2e/support/global-setup.ts',
   // The browsers' exact versions, which the HTML report shows beside the results.
   metadata: {
-    browsers: [chromiumVersion && `chromium ${chromiumVersion}`, ...otherEngines.map(describe)]
-      .filter(Boolean)
-      .join(', '),
+    browsers: [chromiumUnderTest, ...otherEngines.map(describe)].filter(Boolean).join(', '),
   },
   // No DOM snapshots or screencasts in traces: they cost every passing test a tenth of its time.
   use: {

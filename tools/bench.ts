@@ -14,7 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { exportedPages, notFoundPage } from '../lib/routes';
 import { strip } from '../scripts/build/strip-js';
-import { chromiumArgs, chromiumLaunchOptions, chromiumPath } from '../e2e/support/browsers';
+import { chromiumArgs, chromiumLaunchOptions, wholeChromiumPath } from '../e2e/support/browsers';
 import { startPreview } from '../scripts/serve/preview';
 import { loadBench } from './load-bench';
 
@@ -86,6 +86,14 @@ async function audit(url: string, port: number): Promise<number[]> {
   ];
 }
 
+// Before anything takes time: Lighthouse needs the whole browser, which npm run setup leaves out.
+if (!wholeChromiumPath && !process.env.CHROME_PATH) {
+  console.error(
+    'bench: Lighthouse needs the whole Chromium browser: sudo apt-get install chromium (or set CHROME_PATH)',
+  );
+  process.exit(1);
+}
+
 // Without Next.js's cache, the build time is that of a fresh checkout.
 rmSync('.next', { recursive: true, force: true });
 const started = performance.now();
@@ -94,7 +102,7 @@ const buildSeconds = ((performance.now() - started) / 1000).toFixed(1);
 // Lighthouse refuses a page answered with 404, so the preview serves 404.html with 200.
 const server = await startPreview(PREVIEW_PORT, true);
 const chrome = await chromeLauncher.launch({
-  ...(chromiumPath && { chromePath: chromiumPath }),
+  ...(wholeChromiumPath && { chromePath: wholeChromiumPath }),
   chromeFlags: ['--headless=new', '--disable-gpu', ...chromiumArgs],
 });
 const sizeColumns = [...Object.values(COLUMN_BY_RESOURCE_TYPE), 'other', 'total', '× plain HTML'];
@@ -144,7 +152,7 @@ writeFileSync(
   'docs/performance.md',
   `# Performance
 
-Measured on ${date} with \`npm run bench\` (${machine}; Chromium at ${chromiumPath ?? 'Playwright'}).
+Measured on ${date} with \`npm run bench\` (${machine}; Lighthouse's Chromium at ${wholeChromiumPath ?? "chrome-launcher's choice"}).
 
 Each page of the shipped build loaded cold over loopback from a compressing static server; sizes are
 compressed kB. "× plain HTML" divides the total by the plain-HTML limit: the page's own HTML without

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 # Each requirement reads: Debian packages | a command that succeeds when they are there | what needs
 # them, for the message.
 requirements=(
-  "chromium|command -v chromium|the browser tests"
+  "chromium-headless-shell|command -v chromium-headless-shell|the browser tests"
   "firefox-esr|command -v firefox-esr|the Firefox tests"
   "webkit2gtk-driver xvfb|command -v WebKitWebDriver && command -v Xvfb|the WebKit tests"
   "python3-gi gir1.2-webkit2-4.1|/usr/bin/python3 -c 'import gi; gi.require_version(\"WebKit2\", \"4.1\")'|the WebKit tests' window"

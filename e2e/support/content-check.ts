@@ -9,7 +9,7 @@
  * runs commands in it.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { Content } from '../../content/schema';
 import { checkContent, describe, loadContent } from '../../scripts/build/check-content';
 import { readContent, type ContentFile, type Problem } from '../../scripts/build/read-content';
+import { SITE_PARTS, scratchCopy } from './scratch-copy';
 
 /**
  * One edit to a content file: the first text `find` matches becomes `replace` (every one with
@@ -180,14 +181,11 @@ export type Run = { code: number; output: string };
 const CHECK_SCRIPT = path.resolve('scripts/build/check-content.ts');
 
 /**
- * A scratch copy of parts of the project (folders and files from its root), to edit and to run the
- * check or a build in; `using` removes it when the test ends. It is made in .cache/ inside the
- * project, which git ignores, so that Node and Next.js find the project's node_modules above it.
+ * A scratch copy of parts of the project (by default, all that a build needs), to edit and to run
+ * the check or a build in; `using` removes it when the test ends.
  */
-export function scratchProject(parts: string[]) {
-  mkdirSync('.cache', { recursive: true });
-  const dir = mkdtempSync(path.resolve('.cache/content-check-'));
-  for (const part of parts) cpSync(part, path.join(dir, part), { recursive: true });
+export function scratchProject(parts: readonly string[] = SITE_PARTS) {
+  const dir = scratchCopy('content-check', parts);
   const inCopy = (file: string) => path.join(dir, file);
   /** Runs a command in the copy, with the project's environment and these variables besides. */
   const run = (command: string, args: string[], env: Record<string, string> = {}): Promise<Run> =>

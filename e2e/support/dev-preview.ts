@@ -1,33 +1,13 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
-
-/** What the project's `npm run dev` needs; node_modules is found in the folder above. */
-const COPIED = [
-  'app',
-  'components',
-  'content',
-  'lib',
-  'public',
-  'scripts',
-  'next.config.ts',
-  'package.json',
-  'postcss.config.mjs',
-  'tsconfig.json',
-  'tsconfig.site.json',
-];
+import { rmSync } from 'node:fs';
+import { scratchCopy } from './scratch-copy';
 
 /**
  * `npm run dev` over a scratch copy of the project, so that edits to its content/ touch nobody
- * else's: the dev-preview spec's and the latency benchmark's. The copy is inside the project, in
- * .cache/ (which git ignores), so that Turbopack finds the project's lockfile and node_modules
- * above it: it compiles nothing outside its root, so a copy elsewhere with node_modules symlinked
- * fails.
+ * else's: the dev-preview spec's and the latency benchmark's.
  */
 export function startDevPreview(port: number) {
-  mkdirSync('.cache', { recursive: true });
-  const folder = mkdtempSync(path.resolve('.cache/dev-preview-'));
-  for (const name of COPIED) cpSync(name, path.join(folder, name), { recursive: true });
+  const folder = scratchCopy('dev-preview');
   // In a process group of its own, so that stopping npm stops Next.js and its loader processes.
   const server = spawn(
     'npm',

@@ -70,20 +70,7 @@ test('the content as committed passes, and lists what to replace before going li
 
 test("the editor's legitimate edits pass the check and the build, and their words reach the pages", async () => {
   test.setTimeout(FULL_BUILD_TIMEOUT);
-  using copy = scratchProject([
-    'app',
-    'components',
-    'content',
-    'lib',
-    'public',
-    'scripts',
-    'deploy',
-    'package.json',
-    'tsconfig.json',
-    'tsconfig.site.json',
-    'next.config.ts',
-    'postcss.config.mjs',
-  ]);
+  using copy = scratchProject();
   copy.edit(legitimateEdits.flatMap((c) => c.edit));
   const build = await copy.build();
   expect(build.code, build.output).toBe(0);
@@ -150,17 +137,7 @@ test('on GitHub Actions, each problem is an error annotation on its line, each p
 
 test('a bad edit stops `npm run build` before Next.js runs, in one line and no stack trace', async () => {
   test.setTimeout(STOPPED_BUILD_TIMEOUT);
-  using copy = scratchProject([
-    'app',
-    'components',
-    'content',
-    'lib',
-    'public',
-    'scripts',
-    'package.json',
-    'tsconfig.json',
-    'next.config.ts',
-  ]);
+  using copy = scratchProject();
   const badTime: ContentEdit = {
     file: 'content/contact.ts',
     find: "opens: '09:00'",

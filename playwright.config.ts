@@ -129,6 +129,8 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
     })),
     // The content check in `npm run dev`: the spec starts its own dev server over a scratch copy.
     { name: 'dev preview', testMatch: 'dev/*.spec.ts', use: chromium, workers: 1 },
+    // The editing view of `npm run edit`: each spec starts its own over a scratch copy.
+    { name: 'editor', testMatch: 'editor/*.spec.ts', use: chromium },
     {
       name: 'start server',
       testMatch: 'browser/smoke.spec.ts',

@@ -12,12 +12,18 @@ import ts from 'typescript';
 export type Place = { line: number; column: number };
 /** One problem: where it is and what to do. `goLive` ones only need doing before launch. */
 export type Problem = Place & { file: string; field: string; message: string; goLive?: boolean };
-/** A content file as data: its export's name and value, and the place of each field by its path. */
+/** Where a value is written in its file's source: the offsets of its first and past its last character. */
+export type Span = { start: number; end: number };
+/**
+ * A content file as data: its export's name and value, the place of each field by its path, and
+ * the exact span of each field's value, which the editing view (editor/) rewrites in place.
+ */
 export type ContentFile = {
   file: string;
   name: string;
   value: unknown;
   places: Map<string, Place>;
+  spans: Map<string, Span>;
 };
 
 /**
@@ -298,6 +304,7 @@ export function readContent(source: string, file: string): ContentFile | Problem
   }
 
   const places = new Map<string, Place>();
+  const spans = new Map<string, Span>();
   /**
    * The plain value a node writes, or a problem where it writes anything else. A field's place is
    * where its key is written (`placedAt`), so that a line points at the name an editor looks for;
@@ -310,6 +317,7 @@ export function readContent(source: string, file: string): ContentFile | Problem
   ): unknown => {
     const field = fieldName(fieldPath);
     places.set(field, placeOf(placedAt.getStart(sourceFile)));
+    spans.set(field, { start: node.getStart(sourceFile), end: node.end });
     if (ts.isStringLiteral(node)) return node.text;
     if (ts.isNumericLiteral(node)) return Number(node.text);
     if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
@@ -359,5 +367,5 @@ export function readContent(source: string, file: string): ContentFile | Problem
     return undefined;
   };
   const value = read(object, [name]);
-  return problems.length > 0 ? problems : { file, name, value, places };
+  return problems.length > 0 ? problems : { file, name, value, places, spans };
 }

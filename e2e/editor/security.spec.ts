@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startEditingView } from '../support/editing-view';
+
+/**
+ * The editing view writes files, so it answers nobody but the editor who started it (issue #32,
+ * item 7): a request from another site's page, one carried by a name that only resolves to
+ * 127.0.0.1 (DNS rebinding), and one without the secret token each get 403 and change no file. Each
+ * forged request is otherwise the view's own save of a good value, which the last test shows
+ * would be written: so each 403 is for what was forged.
+ */
+
+/** After the dev preview's port (e2e/dev/preview.spec.ts), within the range E2E_PORT moves. */
+const port = Number(process.env.E2E_PORT ?? 4173) + 4;
+
+let view: Awaited<ReturnType<typeof startEditingView>>;
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  view = await startEditingView(port);
+});
+test.afterAll(async () => view?.stop());
+
+/** One request as a raw HTTP client sends it, any Host and Origin included. */
+function send(headers: Record<string, string>, body: string, requestPath = '/api/save') {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = httpRequest(
+      { host: '127.0.0.1', port, method: 'POST', path: requestPath, headers },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode!, text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const contactFile = () => readFileSync(path.join(view.folder, 'content/contact.ts'), 'utf8');
+
+/** The view's own headers: its address as Host, its page as Origin, its token's cookie. */
+const own = () => ({
+  host: `127.0.0.1:${port}`,
+  origin: `http://127.0.0.1:${port}`,
+  cookie: `editor-token-${port}=${view.token}`,
+  'content-type': 'application/json',
+});
+
+/** A save of a good value (a help line number from Ofcom's drama range) over the file as it is. */
+async function goodSave() {
+  const { version } = (
+    (await (
+      await fetch(`${view.origin}/api/content`, { headers: { cookie: own().cookie } })
+    ).json()) as { files: { name: string; version: string }[] }
+  ).files.find((file) => file.name === 'contact')!;
+  return JSON.stringify({ field: ['contact', 'helpPhone'], value: '+44 20 7946 0999', version });
+}
+
+const forgeries: [string, (headers: ReturnType<typeof own>) => Record<string, string>][] = [
+  ['a Host that is not its address', (h) => ({ ...h, host: `rebound.example:${port}` })],
+  ['a Host of localhost', (h) => ({ ...h, host: `localhost:${port}` })],
+  ['an Origin of another site', (h) => ({ ...h, origin: 'https://attacker.example' })],
+  ['an Origin of another port', (h) => ({ ...h, origin: `http://127.0.0.1:${port + 1}` })],
+  ['no token', (h) => Object.fromEntries(Object.entries(h).filter(([name]) => name !== 'cookie'))],
+  ['a wrong token', (h) => ({ ...h, cookie: `editor-token-${port}=${'0'.repeat(48)}` })],
+];
+for (const [forged, headers] of forgeries)
+  test(`a save with ${forged} gets 403 and changes no file`, async () => {
+    const before = contactFile();
+    const response = await send(headers(own()), await goodSave());
+    expect(response.status).toBe(403);
+    expect(contactFile()).toBe(before);
+  });
+
+test('the view itself answers no page without the token in its address', async () => {
+  const page = await fetch(`${view.origin}/`);
+  expect(page.status).toBe(403);
+  const withToken = await fetch(view.address);
+  expect(withToken.status).toBe(200);
+  expect(withToken.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
+});
+
+test('a body over 64 kB is refused with 413 and changes no file', async () => {
+  const before = contactFile();
+  const body = JSON.stringify({ field: ['contact', 'helpPhone'], value: 'x'.repeat(70_000) });
+  expect((await send(own(), body)).status).toBe(413);
+  expect(contactFile()).toBe(before);
+});
+
+test('the same save with its own Host, Origin and token is written', async () => {
+  const response = await send(own(), await goodSave());
+  expect(response.status, response.text).toBe(200);
+  expect(contactFile()).toContain("helpPhone: '+44 20 7946 0999',");
+});

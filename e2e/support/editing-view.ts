@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { scratchCopy } from './scratch-copy';
+
+/** What the editing view reads and writes, and what its check and preview read beside it. */
+const EDITOR_PARTS = ['content', 'public', 'app', 'components', 'lib', '.prettierrc.json'];
+
+/**
+ * `npm run edit` over a scratch copy of the project, so that the editing view's writes touch
+ * nobody else's content/. The view is started as the package script starts it, from the copy's
+ * folder, and its address is read from what it prints, as an editor reads it.
+ */
+export async function startEditingView(port: number) {
+  const folder = scratchCopy('editor', EDITOR_PARTS);
+  const server = spawn(process.execPath, ['--import', 'tsx', path.resolve('editor/server.ts')], {
+    cwd: folder,
+    env: { ...process.env, PORT: String(port) },
+  });
+  let printed = '';
+  server.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  server.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const address = await new Promise<string>((resolve, reject) => {
+    const started = Date.now();
+    const poll = setInterval(() => {
+      const found = /http:\/\/127\.0\.0\.1:\d+\/\?token=\w+/.exec(printed)?.[0];
+      if (found || server.exitCode !== null || Date.now() - started > 60_000) {
+        clearInterval(poll);
+        if (found) resolve(found);
+        else reject(new Error(`the editing view did not start:\n${printed}`));
+      }
+    }, 100);
+  });
+  const url = new URL(address);
+  return {
+    /** The scratch copy's folder, whose content/ the view edits. */
+    folder,
+    /** The address the view printed, token and all. */
+    address,
+    origin: url.origin,
+    token: url.searchParams.get('token')!,
+    /** Everything the view has printed, as the editor's terminal shows it. */
+    terminal: () => printed,
+    async stop() {
+      if (server.exitCode === null && server.signalCode === null) {
+        const stopped = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGTERM');
+        await stopped;
+      }
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,212 @@
+/**
+ * The content files as the editing view reads and writes them. Every write goes through `save`:
+ * the value is applied to the content in memory and the whole content check runs over every file
+ * (the rules that relate one file to another included); a value the check rejects is never
+ * written. A value that passes replaces only its own span of the file's source, Prettier then lays
+ * the file out as `prettier --check` expects, and the file is written atomically (a temporary file,
+ * then a rename). A file changed on disk since the view read it is never overwritten.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import prettier from 'prettier';
+import { checkContent } from '../scripts/build/check-content';
+import {
+  fieldName,
+  readContent,
+  type ContentFile,
+  type Problem,
+} from '../scripts/build/read-content';
+import { sourceText } from './source-text';
+
+/** A field's path: the file's export name, then each key or index, as the check's findings have it. */
+export type FieldPath = (string | number)[];
+
+/** One content file as last read: its source, and the source as data (absent while it has a slip). */
+export type ReadFile = {
+  file: string;
+  name: string;
+  source: string;
+  read: ContentFile | undefined;
+};
+
+/** Why a write was refused, with what the view shows. */
+export type Refusal =
+  | { refused: 'check'; problems: Problem[] }
+  | { refused: 'changed on disk'; file: string }
+  | { refused: 'unknown field'; field: string };
+
+/** A fingerprint of a file's source, which the view hands back to show which version it edits. */
+export const versionOf = (source: string) =>
+  createHash('sha256').update(source).digest('hex').slice(0, 16);
+
+/** The export name a content file holds, from its file name: south-africa.ts exports southAfrica. */
+const exportName = (fileName: string) =>
+  path.basename(fileName, '.ts').replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** The value at a path inside a value, or undefined where the path leads nowhere. */
+export function valueAt(value: unknown, keys: readonly (string | number)[]): unknown {
+  return keys.reduce<unknown>(
+    (inside, key) =>
+      inside && typeof inside === 'object' ? (inside as Record<string, unknown>)[key] : undefined,
+    value,
+  );
+}
+
+/** A copy of a value with the value at a path replaced; the path's groups and lists must exist. */
+function withValueAt(value: unknown, keys: readonly (string | number)[], replacement: unknown) {
+  if (keys.length === 0) return replacement;
+  const [key, ...rest] = keys as [string | number, ...(string | number)[]];
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[key] = withValueAt(copy[key], rest, replacement);
+  return copy;
+}
+
+/** A problem's identity, to tell the problems a change brings from those already there. */
+const problemKey = (p: Problem) => `${p.field} ${p.message}`;
+
+/**
+ * The content files of the project in the working folder, read, checked and written in place. The
+ * check reads public/ from the working folder too, so the editor runs in the project's root.
+ */
+export class ContentFiles {
+  /** The saves that can be undone, the latest last: each file's source before and after. */
+  private readonly saves: { file: string; before: string; after: string }[] = [];
+
+  private readonly root = process.cwd();
+
+  /** Every content file of content/, read from disk now. */
+  readAll(): ReadFile[] {
+    const folder = path.join(this.root, 'content');
+    return readdirSync(folder)
+      .filter((name) => name.endsWith('.ts') && name !== 'schema.ts')
+      .sort()
+      .map((name) => this.readOne(`content/${name}`));
+  }
+
+  private readOne(file: string): ReadFile {
+    const source = readFileSync(path.join(this.root, file), 'utf8');
+    const read = readContent(source, file);
+    return { file, name: exportName(file), source, read: Array.isArray(read) ? undefined : read };
+  }
+
+  /**
+   * Every problem the check finds with these files: the slips that keep a file from being read
+   * as data, else the check's findings, go-live reminders among them.
+   */
+  problems(files: ReadFile[]): Problem[] {
+    const slips = files.flatMap(({ source, file }) => {
+      const read = readContent(source, file);
+      return Array.isArray(read) ? read : [];
+    });
+    if (slips.length > 0) return slips;
+    return checkContent(files.map(({ read }) => read!));
+  }
+
+  /**
+   * What the check says of the content with one value changed, without writing anything.
+   * @returns The problems the change brings (in any file), and every go-live reminder.
+   */
+  check(field: FieldPath, value: unknown): { problems: Problem[] } | Refusal {
+    const files = this.readAll();
+    const changed = this.applied(files, field, value);
+    if ('refused' in changed) return changed;
+    return { problems: this.newProblems(files, changed) };
+  }
+
+  /** The files with one value changed in memory, or a refusal for a field no file holds. */
+  private applied(files: ReadFile[], field: FieldPath, value: unknown): ReadFile[] | Refusal {
+    const target = files.find((file) => file.name === field[0]);
+    const keys = field.slice(1);
+    if (!target?.read || (keys.length > 0 && valueAt(target.read.value, keys.slice(0, -1)) == null))
+      return { refused: 'unknown field', field: fieldName(field) };
+    const changedValue = withValueAt(target.read.value, keys, value);
+    return files.map((file) =>
+      file === target ? { ...file, read: { ...file.read!, value: changedValue } } : file,
+    );
+  }
+
+  /** The errors in `after` that `before` did not have, and every go-live reminder of `after`. */
+  private newProblems(before: ReadFile[], after: ReadFile[]): Problem[] {
+    const existing = new Set(this.problems(before).map(problemKey));
+    return this.problems(after).filter((p) => p.goLive || !existing.has(problemKey(p)));
+  }
+
+  /**
+   * Writes one value into its file, if the check accepts it and the file is still the version the
+   * view read.
+   * @param version The version of the file the view's value was typed over.
+   * @returns The file's new version, or why nothing was written.
+   */
+  async save(
+    field: FieldPath,
+    value: unknown,
+    version: string,
+  ): Promise<{ version: string; problems: Problem[] } | Refusal> {
+    const files = this.readAll();
+    const target = files.find((file) => file.name === field[0]);
+    if (target && versionOf(target.source) !== version)
+      return { refused: 'changed on disk', file: target.file };
+    const changed = this.applied(files, field, value);
+    if ('refused' in changed) return changed;
+    const problems = this.newProblems(files, changed);
+    if (problems.some((p) => !p.goLive)) return { refused: 'check', problems };
+    const { file, source, read } = target!;
+    const newValue = changed.find((f) => f.name === field[0])!.read!.value;
+    // The value's own span, or for a field the file does not write yet (an optional one, an item
+    // the form added), the span of the nearest group or list around it that the file writes.
+    let depth = field.length;
+    while (!read!.spans.has(fieldName(field.slice(0, depth)))) depth -= 1;
+    const { start, end } = read!.spans.get(fieldName(field.slice(0, depth)))!;
+    const written = sourceText(valueAt(newValue, field.slice(1, depth)));
+    const edited = source.slice(0, start) + written + source.slice(end);
+    const formatted = await this.format(edited, file);
+    const reread = readContent(formatted, file);
+    if (Array.isArray(reread) || !isDeepStrictEqual(reread.value, newValue))
+      throw new Error(`the editor would have written ${file} wrongly; nothing was written`);
+    this.write(file, formatted);
+    this.saves.push({ file, before: source, after: formatted });
+    return { version: versionOf(formatted), problems };
+  }
+
+  /** The source laid out by Prettier with the project's own settings, as `prettier --check` wants. */
+  private async format(source: string, file: string): Promise<string> {
+    const filepath = path.join(this.root, file);
+    const options = await prettier.resolveConfig(filepath);
+    return prettier.format(source, { ...options, filepath });
+  }
+
+  /** Writes a file whole or not at all: a temporary file beside it, then a rename over it. */
+  private write(file: string, source: string) {
+    const target = path.join(this.root, file);
+    const temporary = path.join(
+      path.dirname(target),
+      `.${path.basename(target)}.${process.pid}.tmp`,
+    );
+    writeFileSync(temporary, source);
+    renameSync(temporary, target);
+  }
+
+  /** Whether there is a save to undo. */
+  get canUndo() {
+    return this.saves.length > 0;
+  }
+
+  /**
+   * Puts back the file the last save changed, as it was before, unless it changed since.
+   * @returns The file put back, or the refusal when it changed on disk after the save.
+   */
+  undo(): { file: string } | Refusal | undefined {
+    const last = this.saves.at(-1);
+    if (!last) return undefined;
+    const now = readFileSync(path.join(this.root, last.file), 'utf8');
+    if (now !== last.after) return { refused: 'changed on disk', file: last.file };
+    this.saves.pop();
+    this.write(last.file, last.before);
+    return { file: last.file };
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Each field's help text, read where editors read it in a code editor: the doc comment on the
+ * field in the schema, as the TypeScript language service shows it on hovering the field's name in
+ * its content file (the unit test "every field … explains itself" reads it the same way). So the
+ * help is written once, in the schema, and the form never repeats it.
+ */
+import path from 'node:path';
+import ts from 'typescript';
+import type { ReadFile } from './content-files';
+
+/**
+ * A field's path with every list index as `[]`, so that the items of one list share their fields'
+ * help: `southAfrica.sections[].heading`.
+ */
+export const genericField = (field: string) => field.replace(/\[\d+\]/g, '[]');
+
+/**
+ * The help text of each field the content files write, by its generic path.
+ * @param files The content files as read, each with the place of its fields' names.
+ */
+export function fieldDocs(files: ReadFile[]): Record<string, string> {
+  const absolute = (file: string) => path.resolve(file);
+  const sources = new Map(files.map((file) => [absolute(file.file), file.source]));
+  const service = ts.createLanguageService({
+    ...ts.sys,
+    useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames,
+    getScriptFileNames: () => [...sources.keys()],
+    getScriptVersion: () => '1',
+    getScriptSnapshot: (file) => {
+      const source = sources.get(file) ?? (ts.sys.fileExists(file) && ts.sys.readFile(file));
+      return typeof source === 'string' ? ts.ScriptSnapshot.fromString(source) : undefined;
+    },
+    getCurrentDirectory: () => process.cwd(),
+    getCompilationSettings: () => ({
+      strict: true,
+      target: ts.ScriptTarget.ES2023,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      skipLibCheck: true,
+      noEmit: true,
+    }),
+    getDefaultLibFileName: ts.getDefaultLibFilePath,
+  });
+  const docs: Record<string, string> = {};
+  for (const { file, source, read } of files) {
+    if (!read) continue;
+    const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+    for (const [field, place] of read.places) {
+      // A list's item has no name of its own to hover: its help is its list's.
+      if (field.endsWith(']') || genericField(field) in docs) continue;
+      const position = sourceFile.getPositionOfLineAndCharacter(place.line - 1, place.column - 1);
+      const hover = service.getQuickInfoAtPosition(absolute(file), position);
+      const doc = ts.displayPartsToString(hover?.documentation);
+      if (doc) docs[genericField(field)] = doc;
+    }
+  }
+  return docs;
+}

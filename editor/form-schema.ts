@@ -1,0 +1,50 @@
+/**
+ * What the form is generated from: the content schema as JSON Schema, each field marked with the
+ * kind the schema gives it (`x-kind`), so that the view chooses each field's input by its kind and
+ * a field added to the schema appears with no form code written for it. The choices some inputs
+ * offer come from the project: the site's pages by name, the images in public/, the time zones.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { contentSchema, fieldKinds } from '../content/schema';
+import { routes } from '../lib/routes';
+import type { ReadFile } from './content-files';
+
+/** The content schema as JSON Schema, each field that has a kind marked with it as `x-kind`. */
+export function formSchema(): Record<string, unknown> {
+  return z.toJSONSchema(contentSchema, {
+    // A rule zod cannot write as JSON Schema (a refinement) leaves the field's type as it is.
+    unrepresentable: 'any',
+    io: 'input',
+    override: ({ zodSchema, jsonSchema }) => {
+      const marked = fieldKinds.get(zodSchema as unknown as z.ZodType);
+      if (marked) jsonSchema['x-kind'] = marked.kind;
+    },
+  }) as Record<string, unknown>;
+}
+
+/** The image files in public/, as a content file writes them: '/images/hero.svg'. */
+function publicImages(folder = 'public'): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const inside = path.join(folder, entry.name);
+    if (entry.isDirectory()) return publicImages(inside);
+    const image = /\.(svg|png|jpe?g|webp|avif|gif)$/i.test(entry.name);
+    return image ? [`/${path.relative('public', inside).split(path.sep).join('/')}`] : [];
+  });
+}
+
+/** The choices of the inputs that offer some: pages by name, images, time zones. */
+export function formChoices(files: ReadFile[]) {
+  // A page's name is its content file's title; its route is named after the file's export.
+  const titleOf = (name: string) => {
+    const value = files.find((file) => file.name === name)?.read?.value as
+      { title?: unknown } | undefined;
+    return typeof value?.title === 'string' ? value.title : name;
+  };
+  return {
+    pages: Object.entries(routes).map(([name, route]) => ({ route, name: titleOf(name) })),
+    images: publicImages(),
+    timeZones: [...Intl.supportedValuesOf('timeZone'), 'UTC'],
+  };
+}

@@ -168,6 +168,8 @@ export class ContentFiles {
     const reread = readContent(formatted, file);
     if (Array.isArray(reread) || !isDeepStrictEqual(reread.value, newValue))
       throw new Error(`the editor would have written ${file} wrongly; nothing was written`);
+    // A save that changes nothing (the field left again with its value) writes nothing to undo.
+    if (formatted === source) return { version, problems };
     this.write(file, formatted);
     this.saves.push({ file, before: source, after: formatted });
     return { version: versionOf(formatted), problems };

@@ -24,7 +24,7 @@ const VIEW_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Edit the site's words</title>
-<link rel="stylesheet" href="/view.css">
+<link rel="stylesheet" href="/style.css">
 <script src="/view.js" defer></script>
 </head>
 <body>
@@ -37,7 +37,7 @@ const VIEW_HTML = `<!doctype html>
 async function bundleView() {
   const here = fileURLToPath(new URL('.', import.meta.url));
   const result = await build({
-    entryPoints: { 'view.js': `${here}view/main.ts`, 'view.css': `${here}view/view.css` },
+    entryPoints: { view: `${here}view/main.ts`, style: `${here}view/view.css` },
     bundle: true,
     write: false,
     outdir: '/',

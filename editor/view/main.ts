@@ -1,1 +1,532 @@
-console.log('view');
+/**
+ * The editing view in the browser: a form generated from the content schema (JSON Schema, each
+ * field marked with its kind), every field of every content file grouped by file and section, with
+ * the schema's help text, its name in words beside its path, and an input chosen by its kind. As
+ * the editor types, the server's content check speaks at the field; on leaving the field (or
+ * Enter) the value is saved into its file, unless the check rejects it, in which case it stays in
+ * its field with the check's message. Nothing typed is lost when a file changed on disk: the view
+ * says so, offers to reload, and keeps the typed values over the reloaded files.
+ */
+import { fieldName } from '../../scripts/build/field-name';
+import { fieldWords, itemWords, optionFor, type SchemaNode } from '../field-words';
+import { call, type FieldPath, type Model, type Problem } from './api';
+
+/** The view's state: the files as last saved, as the form shows them, and the messages shown. */
+const state = {
+  model: undefined as unknown as Model,
+  /** Each file's value as last read or saved, by export name. */
+  saved: {} as Record<string, unknown>,
+  /** Each file's value as the form shows it, unsaved changes included. */
+  draft: {} as Record<string, unknown>,
+  /** The values typed and not yet saved, by field name, kept over a reload. */
+  unsaved: new Map<string, { path: FieldPath; value: unknown }>(),
+  problems: [] as Problem[],
+  /** The file that changed on disk since the view read it, while the view offers to reload. */
+  changedOnDisk: undefined as string | undefined,
+};
+
+const root = document.getElementById('editor')!;
+
+/** An element with attributes and children; `on…` attributes that are functions are listeners. */
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | number | boolean | EventListener | undefined> = {},
+  ...children: (Node | string | undefined | false)[]
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue;
+    if (typeof value === 'function') element.addEventListener(name.slice(2), value);
+    else if (value === true) element.setAttribute(name, '');
+    else element.setAttribute(name, String(value));
+  }
+  for (const child of children) if (child) element.append(child);
+  return element;
+}
+
+const isObject = (value: unknown): value is Record<string | number, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** The value at a path inside a value. */
+const valueAt = (value: unknown, keys: readonly (string | number)[]): unknown =>
+  keys.reduce<unknown>((inside, key) => (isObject(inside) ? inside[key] : undefined), value);
+
+/** A copy of a value with the value at a path replaced (undefined leaves the field out). */
+function withValueAt(value: unknown, keys: readonly (string | number)[], replacement: unknown) {
+  if (keys.length === 0) return replacement;
+  const [key, ...rest] = keys as [string | number, ...(string | number)[]];
+  const copy = (
+    Array.isArray(value) ? [...(value as unknown[])] : { ...(value as object) }
+  ) as Record<string | number, unknown>;
+  const inner = withValueAt(copy[key], rest, replacement);
+  if (inner === undefined) delete copy[key];
+  else copy[key] = inner;
+  return copy;
+}
+
+/** An element id for a field: its name with everything but letters and digits as dashes. */
+const idOf = (path: FieldPath) => `field-${fieldName(path).replace(/[^A-Za-z0-9]+/g, '-')}`;
+
+const wordsOf = (path: FieldPath) => fieldWords(path, state.model.schema, state.draft);
+
+/** The field's help: the schema's doc comment, shared by the items of a list. */
+const docOf = (path: FieldPath) => state.model.docs[fieldName(path).replace(/\[\d+\]/g, '[]')];
+
+/** Announces what happened, in the view's one live region. */
+function announce(text: string) {
+  document.getElementById('status')!.textContent = text;
+}
+
+/** The kinds whose text runs over several lines. */
+const MULTILINE_KINDS = ['multilineText', 'description', 'statutory', 'statutoryText'];
+/** The kinds the check holds to statutory words. */
+const STATUTORY_KINDS = ['statutory', 'statutoryText'];
+
+/** The input for one field, fit for its kind; an unknown kind gets one line of text. */
+function inputFor(node: SchemaNode, path: FieldPath, value: unknown, describedBy: string) {
+  const common = { id: idOf(path), 'aria-describedby': describedBy, name: fieldName(path) };
+  const kind = node['x-kind'];
+  const { choices } = state.model;
+  const select = (options: { value: string; label: string }[]) => {
+    // A value no option offers (a developer's edit) stays selectable, so nothing is lost.
+    const all = options.some((o) => o.value === value)
+      ? options
+      : [{ value: String(value ?? ''), label: String(value ?? '') }, ...options];
+    return h(
+      'select',
+      common,
+      ...all.map((o) => h('option', { value: o.value, selected: o.value === value }, o.label)),
+    );
+  };
+  if (node.enum) return select(node.enum.map((v) => ({ value: v, label: v })));
+  if (kind === 'image') return select(choices.images.map((v) => ({ value: v, label: v })));
+  if (kind === 'timeZone')
+    return select(choices.timeZones.map((zone) => ({ value: zone, label: zone })));
+  if (node.type === 'integer' || node.type === 'number')
+    return h('input', {
+      ...common,
+      type: 'number',
+      inputmode: 'numeric',
+      value: value === undefined ? '' : String(value),
+    });
+  const text = typeof value === 'string' ? value : '';
+  if (MULTILINE_KINDS.includes(kind ?? '') || text.includes('\n') || text.length > 70) {
+    const area = h('textarea', { ...common, rows: Math.min(8, Math.ceil(text.length / 60) + 1) });
+    area.value = text;
+    // A text of one line ends at Enter, as an input does; a multi-line one takes the line break.
+    if (!MULTILINE_KINDS.includes(kind ?? '') && !text.includes('\n'))
+      area.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          area.dispatchEvent(new Event('change'));
+        }
+      });
+    return area;
+  }
+  const type = { phoneNumber: 'tel', emailAddress: 'email' }[kind ?? ''] ?? 'text';
+  const input = h('input', {
+    ...common,
+    type,
+    value: text,
+    // A time is written as the check asks, 24-hour: the browser's own time input shows 12-hour
+    // times in some languages and would keep an editor from typing what the check explains.
+    inputmode: kind === 'time' ? 'numeric' : undefined,
+    list: kind === 'link' ? 'site-pages' : undefined,
+    autocomplete: 'off',
+    spellcheck: kind === undefined ? undefined : 'false',
+  });
+  return input;
+}
+
+/** One field: its words and path, its help, its input and the check's messages for it. */
+function fieldRow(node: SchemaNode, path: FieldPath, value: unknown) {
+  const id = idOf(path);
+  const doc = docOf(path);
+  const statutory = STATUTORY_KINDS.includes(node['x-kind'] ?? '');
+  const messages = h('div', { id: `${id}-messages`, class: 'messages' });
+  const input = inputFor(node, path, value, `${id}-path ${doc ? `${id}-help` : ''} ${id}-messages`);
+  const read = () => {
+    if (node.type === 'integer' || node.type === 'number')
+      return input.value === '' ? undefined : Number(input.value);
+    return input.value === '' && !isRequired(path) ? undefined : input.value;
+  };
+  input.addEventListener('input', () => edited(path, read(), false));
+  input.addEventListener('change', () => edited(path, read(), true));
+  return h(
+    'div',
+    { class: statutory ? 'field statutory' : 'field', 'data-field': fieldName(path) },
+    h('label', { for: id }, wordsOf(path)),
+    h('code', { id: `${id}-path`, class: 'path' }, fieldName(path)),
+    statutory && h('p', { class: 'badge' }, 'Statutory wording: the check holds its words'),
+    doc && h('p', { id: `${id}-help`, class: 'help' }, doc),
+    input,
+    messages,
+  );
+}
+
+/** Whether a field must be written: the schema's `required` of the group around it. */
+function isRequired(path: FieldPath) {
+  const parentPath = path.slice(0, -1);
+  const key = path.at(-1);
+  if (typeof key !== 'string') return true;
+  const parent = nodeOf(parentPath);
+  return parent?.required?.includes(key) ?? true;
+}
+
+/** The schema node of a field, each union resolved by the value the form shows. */
+function nodeOf(path: FieldPath): SchemaNode | undefined {
+  const [name, ...keys] = path as [string, ...(string | number)[]];
+  let node = state.model.schema.properties?.[name];
+  let inside: unknown = state.draft[name];
+  for (const key of keys) {
+    if (!node) return undefined;
+    inside = isObject(inside) ? inside[key] : undefined;
+    const next: SchemaNode | undefined =
+      typeof key === 'number'
+        ? (node.prefixItems?.[key] ?? (node.items || undefined))
+        : node.properties?.[key];
+    node = next && optionFor(next, inside);
+  }
+  return node;
+}
+
+/** A new item for a list: empty texts, zero numbers, each enum's first value, groups filled in. */
+function blank(node: SchemaNode): unknown {
+  if (node.enum) return node.enum[0];
+  if (node.type === 'string') return '';
+  if (node.type === 'integer' || node.type === 'number') return 0;
+  if (node.type === 'array') return (node.prefixItems ?? []).map(blank);
+  if (node.type === 'object')
+    return Object.fromEntries(
+      Object.entries(node.properties ?? {})
+        .filter(([key]) => node.required?.includes(key))
+        .map(([key, field]) => [key, blank(field)]),
+    );
+  return '';
+}
+
+/** A list whose schema lets it grow, shrink and be reordered, or a fixed list (a tuple). */
+function listGroup(node: SchemaNode, path: FieldPath, value: unknown[]) {
+  const fixed = Boolean(node.prefixItems);
+  const itemNode = node.items || undefined;
+  const legend = wordsOf(path);
+  // The list as the form shows it when a button is pressed: its items may have been typed since.
+  const current = () => valueAt(state.draft[path[0] as string], path.slice(1)) as unknown[];
+  const items = value.map((item, index) => {
+    const itemPath = [...path, index];
+    const child = fixed ? node.prefixItems![index]! : itemNode!;
+    const words = wordsOf(itemPath);
+    const move = (to: number) => () =>
+      listChanged(path, moved(current(), index, to), `${words} moved`);
+    const controls =
+      !fixed &&
+      h(
+        'div',
+        { class: 'item-controls' },
+        h(
+          'button',
+          { type: 'button', onclick: move(index - 1), disabled: index === 0 },
+          `Move ${words} up`,
+        ),
+        h(
+          'button',
+          { type: 'button', onclick: move(index + 1), disabled: index === value.length - 1 },
+          `Move ${words} down`,
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            onclick: () =>
+              listChanged(
+                path,
+                value.filter((_, i) => i !== index),
+                `${words} removed`,
+              ),
+          },
+          `Remove ${words}`,
+        ),
+      );
+    return h('li', { class: 'item' }, formFor(optionFor(child, item), itemPath, item), controls);
+  });
+  const options = itemNode ? (itemNode.anyOf ?? [itemNode]) : [];
+  const adders =
+    !fixed &&
+    options.map((option) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          onclick: () =>
+            listChanged(path, [...current(), blank(option)], `an item added to ${legend}`),
+        },
+        options.length > 1 ? `Add a ${itemWords(option)} to ${legend}` : `Add to ${legend}`,
+      ),
+    );
+  return h(
+    'fieldset',
+    { class: 'list', 'data-field': fieldName(path) },
+    h('legend', {}, legend),
+    h('code', { class: 'path' }, fieldName(path)),
+    docOf(path) && h('p', { class: 'help' }, docOf(path)!),
+    h('ol', {}, ...items),
+    h('div', { class: 'messages', id: `${idOf(path)}-messages` }),
+    ...(adders || []),
+  );
+}
+
+/** A list with one item moved to another place. */
+const moved = (list: unknown[], from: number, to: number) => {
+  const copy = [...list];
+  const [item] = copy.splice(from, 1);
+  copy.splice(to, 0, item);
+  return copy;
+};
+
+/** The form for any node of the schema: a group, a list or a field. */
+function formFor(node: SchemaNode, path: FieldPath, value: unknown): HTMLElement {
+  if (node.type === 'object' && node.properties)
+    return h(
+      'fieldset',
+      { class: 'group', 'data-field': fieldName(path) },
+      h('legend', {}, wordsOf(path)),
+      docOf(path) && h('p', { class: 'help' }, docOf(path)!),
+      ...Object.entries(node.properties).map(([key, field]) => {
+        const inside = isObject(value) ? value[key] : undefined;
+        return formFor(optionFor(field, inside), [...path, key], inside);
+      }),
+      h('div', { class: 'messages', id: `${idOf(path)}-messages` }),
+    );
+  if (node.type === 'array' && Array.isArray(value)) return listGroup(node, path, value);
+  return fieldRow(node, path, value);
+}
+
+/** The shortest part of a path the saved file does not hold yet: the part a save must write. */
+function savePath(path: FieldPath): FieldPath {
+  const name = path[0] as string;
+  for (let depth = 2; depth <= path.length; depth += 1)
+    if (valueAt(state.saved[name], path.slice(1, depth)) === undefined)
+      return path.slice(0, Math.max(depth, 2));
+  return path;
+}
+
+let checkTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** A field's value changed: check it as the editor types, save it when they leave it. */
+function edited(path: FieldPath, value: unknown, save: boolean) {
+  const name = path[0] as string;
+  state.draft[name] = withValueAt(state.draft[name], path.slice(1), value);
+  state.unsaved.set(fieldName(path), { path, value });
+  clearTimeout(checkTimer);
+  if (save) return void submit(path);
+  checkTimer = setTimeout(() => void check(path), 250);
+}
+
+/** A list was changed (an item added, removed or moved): re-draw its file and save the list. */
+function listChanged(path: FieldPath, list: unknown[], what: string) {
+  const name = path[0] as string;
+  state.draft[name] = withValueAt(state.draft[name], path.slice(1), list);
+  state.unsaved.set(fieldName(path), { path, value: list });
+  render();
+  announce(what);
+  void submit(path);
+}
+
+/** The check's words for the content as the form shows it, without saving. */
+async function check(path: FieldPath) {
+  const target = savePath(path);
+  const name = path[0] as string;
+  const { status, data } = await call<{ problems: Problem[] }>('/api/check', {
+    field: target,
+    value: valueAt(state.draft[name], target.slice(1)),
+  });
+  if (status === 200) showProblems(data.problems);
+}
+
+/** Saves a change into its file, unless the check rejects it or the file changed on disk. */
+async function submit(path: FieldPath) {
+  const target = savePath(path);
+  const name = path[0] as string;
+  const value = valueAt(state.draft[name], target.slice(1));
+  const file = state.model.files.find((f) => f.name === name)!;
+  const { status, data } = await call<{ version: string; problems: Problem[]; file: string }>(
+    '/api/save',
+    { field: target, value, version: file.version },
+  );
+  if (status === 409) return changedOnDisk(data.file);
+  showProblems(data.problems ?? []);
+  if (status !== 200) return announce(`Not saved: ${wordsOf(path)} — see the message at the field`);
+  file.version = data.version;
+  state.saved[name] = withValueAt(state.saved[name], target.slice(1), value);
+  for (const [key, change] of state.unsaved)
+    if (fieldName(change.path).startsWith(fieldName(target))) state.unsaved.delete(key);
+  state.model.canUndo = true;
+  renderToolbar();
+  announce(`Saved ${wordsOf(path)} in ${file.file}`);
+}
+
+/** Says that a file changed on disk and offers to reload it; what was typed stays in the form. */
+function changedOnDisk(file: string) {
+  state.changedOnDisk = file;
+  renderToolbar();
+  announce(`${file} changed on disk since the view read it: nothing was saved`);
+  document.getElementById('reload')?.focus();
+}
+
+/** Shows the check's messages at their fields: errors, and go-live placeholders as reminders. */
+function showProblems(problems: Problem[]) {
+  state.problems = problems;
+  for (const box of root.querySelectorAll('.messages')) box.replaceChildren();
+  for (const field of root.querySelectorAll('.field.invalid')) field.classList.remove('invalid');
+  for (const problem of problems) {
+    const box = boxFor(problem.field);
+    const kind = problem.goLive ? 'reminder' : 'error';
+    box?.append(
+      h(
+        'p',
+        { class: kind },
+        problem.goLive ? 'Before going live: ' : 'Not saved: ',
+        problem.message,
+      ),
+    );
+    if (!problem.goLive) box?.closest('.field')?.classList.add('invalid');
+  }
+}
+
+/** The message box of a problem's field, or of the nearest group around it the form shows. */
+function boxFor(field: string): Element | null {
+  for (let name = field; name; name = name.replace(/(\.[^.[\]]+|\[\d+\])$/, '')) {
+    const box = document.getElementById(`field-${name.replace(/[^A-Za-z0-9]+/g, '-')}-messages`);
+    if (box) return box;
+    if (!/[.[]/.test(name)) break;
+  }
+  return null;
+}
+
+/** The bar above the form: the live status, undo, and the reload offer after a change on disk. */
+function renderToolbar() {
+  const bar = document.getElementById('toolbar')!;
+  const undo = h(
+    'button',
+    { type: 'button', onclick: () => void undoLastSave(), disabled: !state.model.canUndo },
+    'Undo the last save',
+  );
+  const reload =
+    state.changedOnDisk &&
+    h(
+      'div',
+      { class: 'conflict', role: 'alert' },
+      h(
+        'p',
+        {},
+        `${state.changedOnDisk} changed on disk since the view read it (a developer's edit, a git checkout?). Nothing was overwritten. Reload the files to go on; what you typed stays in the form.`,
+      ),
+      h(
+        'button',
+        { type: 'button', id: 'reload', onclick: () => void load(true) },
+        'Reload the files',
+      ),
+    );
+  // After a reload, the values typed and not saved wait for the editor to save them over the files.
+  const pending = [...state.unsaved.values()];
+  const saveTyped =
+    !state.changedOnDisk &&
+    pending.length > 0 &&
+    h(
+      'button',
+      { type: 'button', onclick: () => void saveAllTyped() },
+      `Save what you typed (${pending.map(({ path }) => wordsOf(path)).join('; ')})`,
+    );
+  bar.replaceChildren(undo, reload || '', saveTyped || '');
+}
+
+/** Saves each value typed and not saved, one after another. */
+async function saveAllTyped() {
+  for (const { path } of [...state.unsaved.values()]) await submit(path);
+}
+
+async function undoLastSave() {
+  const { status, data } = await call<{ undone: string | null; file?: string }>('/api/undo', {});
+  if (status === 409) return changedOnDisk(data.file!);
+  await load(false);
+  announce(data.undone ? `The last save to ${data.undone} was undone` : 'There is no save to undo');
+}
+
+/** Draws the whole view again, keeping the focus on the element that had it. */
+function render() {
+  const focused = document.activeElement?.id;
+  const files = state.model.files.map(({ file, name }) => {
+    const schema = state.model.schema.properties?.[name];
+    const value = state.draft[name];
+    const heading = `${wordsOf([name])}`;
+    return h(
+      'section',
+      { class: 'file', 'aria-labelledby': `file-${name}`, id: `section-${name}` },
+      h('h2', { id: `file-${name}` }, heading, ' ', h('code', {}, file)),
+      value === undefined || !schema
+        ? h('p', { class: 'error' }, `${file} cannot be read as it is: see the messages below.`)
+        : h(
+            'div',
+            {},
+            ...Object.entries(schema.properties ?? {}).map(([key, field]) => {
+              const inside = isObject(value) ? value[key] : undefined;
+              return formFor(optionFor(field, inside), [name, key], inside);
+            }),
+          ),
+      h('div', { class: 'messages', id: `field-${name}-messages` }),
+    );
+  });
+  const contents = h(
+    'nav',
+    { 'aria-label': 'Content files', class: 'contents' },
+    h(
+      'ul',
+      {},
+      ...state.model.files.map(({ name }) =>
+        h('li', {}, h('a', { href: `#section-${name}` }, wordsOf([name]))),
+      ),
+    ),
+  );
+  const pages = h(
+    'datalist',
+    { id: 'site-pages' },
+    ...state.model.choices.pages.map((page) => h('option', { value: page.route }, page.name)),
+  );
+  root.replaceChildren(
+    h('h1', {}, "Edit the site's words"),
+    h('p', { id: 'status', role: 'status', class: 'status' }),
+    h('div', { id: 'toolbar', class: 'toolbar' }),
+    contents,
+    h('div', { class: 'form' }, ...files),
+    pages,
+  );
+  renderToolbar();
+  showProblems(state.problems);
+  if (focused) document.getElementById(focused)?.focus();
+}
+
+/**
+ * Reads the files from the server; after a change on disk, the values typed and not saved are put
+ * back over the files as read, so that nothing the editor typed is lost.
+ */
+async function load(keepTyped: boolean) {
+  const { data } = await call<Model>('/api/content');
+  state.model = data;
+  state.changedOnDisk = undefined;
+  for (const { name, value } of data.files) {
+    state.saved[name] = value;
+    state.draft[name] = value;
+  }
+  if (keepTyped)
+    for (const { path, value } of state.unsaved.values()) {
+      const name = path[0] as string;
+      state.draft[name] = withValueAt(state.draft[name], path.slice(1), value);
+    }
+  else state.unsaved.clear();
+  state.problems = data.problems;
+  render();
+  if (keepTyped && state.unsaved.size > 0)
+    announce('The files were reloaded; what you typed is in the form, not saved yet');
+}
+
+void load(false);

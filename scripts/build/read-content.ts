@@ -7,6 +7,9 @@
  */
 import path from 'node:path';
 import ts from 'typescript';
+import { fieldName } from './field-name';
+
+export { fieldName };
 
 /** Where something is written: 1-based, as editors and terminals count. */
 export type Place = { line: number; column: number };
@@ -25,15 +28,6 @@ export type ContentFile = {
   places: Map<string, Place>;
   spans: Map<string, Span>;
 };
-
-/**
- * A field's path as editors read it, `southAfrica.sections[0].heading`: the file's export name, then
- * each key or index. It is also the key of `ContentFile.places`, so the reader and the check agree.
- */
-export const fieldName = (fieldPath: readonly PropertyKey[]) =>
-  fieldPath
-    .map((key, i) => (typeof key === 'number' ? `[${key}]` : i ? `.${String(key)}` : String(key)))
-    .join('');
 
 /** The one import a content file has: the types that `satisfies` checks the content against. */
 const IMPORT_LINE = "import type { Content } from './schema';";

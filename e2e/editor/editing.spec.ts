@@ -1,0 +1,166 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import prettier from 'prettier';
+import { startEditingView } from '../support/editing-view';
+
+/**
+ * The editing view as an editor works in it (issue #32, items 2, 4, 5 and 9), over a scratch copy:
+ * change a text and find only that value changed in its file, which still passes Prettier's check;
+ * type a time the check rejects and read the check's words at the field, the file unchanged; add,
+ * fill, reorder and remove a list's item; change a file on disk while the view is open; undo.
+ */
+
+/** After the security spec's port, within the range E2E_PORT moves. */
+const port = Number(process.env.E2E_PORT ?? 4173) + 5;
+
+let view: Awaited<ReturnType<typeof startEditingView>>;
+let page: Page;
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(90_000);
+  view = await startEditingView(port);
+  page = await (await browser.newContext()).newPage();
+  await page.goto(view.address);
+});
+test.afterAll(async () => {
+  await page?.context().close();
+  await view?.stop();
+});
+
+const fileOf = (name: string) => path.join(view.folder, 'content', name);
+const read = (name: string) => readFileSync(fileOf(name), 'utf8');
+
+/** The lines of `after` that differ from `before`'s, with their line numbers. */
+function changedLines(before: string, after: string) {
+  const [old, now] = [before.split('\n'), after.split('\n')];
+  expect(now).toHaveLength(old.length);
+  return now.flatMap((line, i) => (line === old[i] ? [] : [`${i + 1}: ${line.trim()}`]));
+}
+
+/** The line number of the line of a source that holds a text. */
+const lineOf = (source: string, text: string) =>
+  source.slice(0, source.indexOf(text)).split('\n').length;
+
+/** Whether a file is laid out as `prettier --check` wants, with the project's settings. */
+async function passesPrettier(name: string) {
+  const options = await prettier.resolveConfig(fileOf(name));
+  return prettier.check(read(name), { ...options, filepath: fileOf(name) });
+}
+
+test('every field has its name in words, its path and its help text', async () => {
+  // A link's input offers the site's pages, so it is a combobox.
+  const link = page.getByRole('combobox', {
+    name: 'South Africa page, section 2, paragraph 1, link 2, address',
+  });
+  await expect(link).toHaveValue('#');
+  await expect(link).toHaveAccessibleDescription(
+    /southAfrica\.sections\[1\]\.paragraphs\[0\]\[1\]\.href.*Where it goes: a page here/,
+  );
+  // The go-live placeholder is a reminder, not an error.
+  await expect(link).toHaveAccessibleDescription(
+    /Before going live: # is a placeholder link that goes nowhere/,
+  );
+});
+
+test('a changed text is saved into its file, only its own line changing', async () => {
+  const before = read('south-africa.ts');
+  const heading = page.getByRole('textbox', { name: 'South Africa page, section 1, heading' });
+  await heading.fill('Personal service from one global team');
+  await heading.press('Tab');
+  await expect(page.getByRole('status')).toContainText(
+    'Saved South Africa page, section 1, heading',
+  );
+  const line = lineOf(before, "heading: 'Personal service from a global team',");
+  expect(changedLines(before, read('south-africa.ts'))).toEqual([
+    `${line}: heading: 'Personal service from one global team',`,
+  ]);
+  expect(await passesPrettier('south-africa.ts')).toBe(true);
+  // The comments stay where they were.
+  expect(read('south-africa.ts')).toContain('// Empty on purpose: the picture is decoration');
+});
+
+test("a time the check rejects shows the check's words at the field and is not written", async () => {
+  const before = read('contact.ts');
+  const opens = page.getByRole('textbox', { name: 'Contact, hours, opens' });
+  await opens.fill('9am');
+  // As the editor types, before leaving the field.
+  await expect(opens).toHaveAccessibleDescription(
+    /"9am" is not a 24-hour time: write it like 09:00/,
+  );
+  await opens.press('Tab');
+  await expect(page.getByRole('status')).toContainText('Not saved: Contact, hours, opens');
+  await expect(opens).toHaveValue('9am');
+  expect(read('contact.ts')).toBe(before);
+  await opens.fill('08:30');
+  await opens.press('Enter');
+  await expect(page.getByRole('status')).toContainText('Saved Contact, hours, opens');
+  const line = lineOf(before, "opens: '09:00',");
+  expect(changedLines(before, read('contact.ts'))).toEqual([`${line}: opens: '08:30',`]);
+});
+
+test("a list's item is added, filled, moved and removed, each saved into the file", async () => {
+  const languages = () => /preferredLanguages: \[(.*)\]/.exec(read('security-txt.ts'))?.[1];
+  expect(languages()).toBe("'en'");
+  await page.getByRole('button', { name: 'Add to Security Text, preferred languages' }).click();
+  const added = page.getByRole('textbox', { name: 'Security Text, preferred language 2' });
+  // An empty language is no language tag: the item stays in the form, not in the file.
+  await expect(added).toHaveAccessibleDescription(/"" is not a language tag: write it like en/);
+  expect(languages()).toBe("'en'");
+  await added.fill('af');
+  await added.press('Tab');
+  await expect(page.getByRole('status')).toContainText('Saved');
+  expect(languages()).toBe("'en', 'af'");
+  await page.getByRole('button', { name: 'Move Security Text, preferred language 2 up' }).click();
+  await expect.poll(languages).toBe("'af', 'en'");
+  await expect(
+    page.getByRole('textbox', { name: 'Security Text, preferred language 1' }),
+  ).toHaveValue('af');
+  await page.getByRole('button', { name: 'Remove Security Text, preferred language 1' }).click();
+  await expect.poll(languages).toBe("'en'");
+  expect(await passesPrettier('security-txt.ts')).toBe(true);
+});
+
+test('the last save is undone', async () => {
+  const before = read('home.ts');
+  const lead = page.getByRole('textbox', { name: 'Home page, lead' });
+  await lead.fill('Our South Africa office can help.');
+  await lead.press('Enter');
+  await expect(page.getByRole('status')).toContainText('Saved Home page, lead');
+  expect(read('home.ts')).not.toBe(before);
+  await page.getByRole('button', { name: 'Undo the last save' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'The last save to content/home.ts was undone',
+  );
+  expect(read('home.ts')).toBe(before);
+  await expect(lead).toHaveValue(/The page you asked for isn’t here/);
+});
+
+test('a file changed on disk is not overwritten, and what was typed survives the reload', async () => {
+  const developers = read('home.ts').replace("title: 'Oops!", "title: 'Whoops!");
+  writeFileSync(fileOf('home.ts'), developers);
+  const lead = page.getByRole('textbox', { name: 'Home page, lead' });
+  await lead.fill('Typed while a developer changed the file.');
+  await lead.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('content/home.ts changed on disk');
+  expect(read('home.ts')).toBe(developers);
+  await page.getByRole('button', { name: 'Reload the files' }).click();
+  await expect(page.getByRole('textbox', { name: 'Home page, title' })).toHaveValue(
+    'Whoops! Something went wrong',
+  );
+  await expect(lead).toHaveValue('Typed while a developer changed the file.');
+  await page.getByRole('button', { name: 'Save what you typed (Home page, lead)' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved Home page, lead');
+  expect(read('home.ts')).toContain("title: 'Whoops! Something went wrong'");
+  expect(read('home.ts')).toContain('Typed while a developer changed the file.');
+});
+
+test('the view has no accessibility violations, and its fields are reached by keyboard', async () => {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await page.getByRole('link', { name: 'Contact', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Contact, general email' })).toBeFocused();
+});

@@ -1,0 +1,121 @@
+/**
+ * A field's name in the words an editor uses, beside the path the check prints: the path
+ * `southAfrica.sections[1].paragraphs[0][1].href` reads "South Africa page, section 2, paragraph 1,
+ * link 2, address", counting from one as people do. The words come from the schema and the field
+ * names themselves (camelCase split into words, a list's name made singular for its items), so a
+ * field added to the schema gets its words with nothing written for it here. Used by the view and
+ * by the server's list of changes alike, so it imports nothing of Node's.
+ */
+
+/** A JSON Schema node of the content schema, as form-schema.ts writes it. */
+export type SchemaNode = {
+  type?: string;
+  properties?: Record<string, SchemaNode>;
+  required?: string[];
+  items?: SchemaNode | false;
+  prefixItems?: SchemaNode[];
+  anyOf?: SchemaNode[];
+  enum?: string[];
+  'x-kind'?: string;
+};
+
+/** Names programmers shorten, in the words an editor would use. */
+const PLAIN_WORDS: Record<string, string> = {
+  href: 'address',
+  src: 'file',
+  alt: 'description',
+  id: 'id',
+  txt: 'text',
+};
+
+/** A field's name in lower-case words: `copyrightYear` reads "copyright year". */
+const words = (key: string) =>
+  key
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(' ')
+    .map((word) => PLAIN_WORDS[word] ?? word)
+    .join(' ');
+
+/** A list's name made singular for one of its items: "sections" → "section". */
+const singular = (plural: string) => plural.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+
+/** A file's name in words, each capitalised as a name is: `southAfrica` reads "South Africa". */
+const fileWords = (name: string) =>
+  words(name)
+    .split(' ')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+
+/**
+ * The option of a union a value is written with: a text, a list or a group, as the value is.
+ */
+export function optionFor(node: SchemaNode, value: unknown): SchemaNode {
+  if (!node.anyOf) return node;
+  const type = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
+  return (
+    node.anyOf.find((option) => option.type === type) ??
+    node.anyOf.find((option) => type === 'number' && option.type === 'integer') ??
+    node.anyOf[0]!
+  );
+}
+
+/** What one item of a list without a name of its own is: a link, a text, or an item. */
+export function itemWords(node: SchemaNode): string {
+  const fields = Object.values(node.properties ?? {});
+  if (fields.some((field) => field['x-kind'] === 'link')) return 'link';
+  if (node.type === 'string') return 'text';
+  if (node.type === 'array') return 'text with links';
+  return 'item';
+}
+
+/** The schema node of a path's field inside a file's schema, each union resolved by the value. */
+export function nodeAt(
+  root: SchemaNode,
+  value: unknown,
+  keys: readonly (string | number)[],
+): SchemaNode | undefined {
+  let node: SchemaNode | undefined = optionFor(root, value);
+  let inside = value;
+  for (const key of keys) {
+    if (!node) return undefined;
+    inside = (inside as Record<string | number, unknown> | undefined)?.[key];
+    const next: SchemaNode | undefined =
+      typeof key === 'number'
+        ? (node.prefixItems?.[key] ?? (node.items || undefined))
+        : node.properties?.[key];
+    node = next && optionFor(next, inside);
+  }
+  return node;
+}
+
+/**
+ * A field's name in words.
+ * @param path The export name, then each key or index.
+ * @param schema The schema of all content, whose properties are the files' schemas.
+ * @param content Each file's value by its export name, to tell a union's options apart.
+ * @param pages The export names of the files that are pages.
+ */
+export function fieldWords(
+  path: readonly (string | number)[],
+  schema: SchemaNode,
+  content: Record<string, unknown>,
+): string {
+  const [name, ...keys] = path as [string, ...(string | number)[]];
+  const fileSchema = schema.properties?.[name];
+  const isPage = Boolean(fileSchema?.properties?.title);
+  const file = fileWords(name).replace(/ Page$/, '');
+  const parts = [isPage ? `${file} page` : file];
+  keys.forEach((key, i) => {
+    if (typeof key === 'string') return parts.push(words(key));
+    const listKey = keys[i - 1];
+    const node = fileSchema && nodeAt(fileSchema, content[name], keys.slice(0, i + 1));
+    // An item of a named list takes the list's name; an item of an item, what it is.
+    const item =
+      typeof listKey === 'string' ? singular(words(listKey)) : node ? itemWords(node) : 'item';
+    // The item replaces its list's name: "paragraphs, paragraph 1" reads "paragraph 1".
+    if (typeof listKey === 'string') parts.pop();
+    parts.push(`${item} ${key + 1}`);
+  });
+  return parts.join(', ');
+}

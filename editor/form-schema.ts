@@ -10,9 +10,10 @@ import { z } from 'zod';
 import { contentSchema, fieldKinds } from '../content/schema';
 import { routes } from '../lib/routes';
 import type { ReadFile } from './content-files';
+import type { SchemaNode } from './field-words';
 
 /** The content schema as JSON Schema, each field that has a kind marked with it as `x-kind`. */
-export function formSchema(): Record<string, unknown> {
+export function formSchema(): SchemaNode {
   return z.toJSONSchema(contentSchema, {
     // A rule zod cannot write as JSON Schema (a refinement) leaves the field's type as it is.
     unrepresentable: 'any',
@@ -21,7 +22,7 @@ export function formSchema(): Record<string, unknown> {
       const marked = fieldKinds.get(zodSchema as unknown as z.ZodType);
       if (marked) jsonSchema['x-kind'] = marked.kind;
     },
-  }) as Record<string, unknown>;
+  }) as SchemaNode;
 }
 
 /** The image files in public/, as a content file writes them: '/images/hero.svg'. */

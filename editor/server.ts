@@ -4,13 +4,17 @@
  * with a secret token, as Jupyter does; request-gate.ts refuses every request that is not the
  * view's own. Run it from the project's root: it reads and writes the content files there.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { ContentFiles, versionOf, type FieldPath, type Refusal } from './content-files';
 import { fieldDocs } from './field-docs';
+import type { SchemaNode } from './field-words';
 import { formChoices, formSchema } from './form-schema';
+import { previewPages } from './preview-pages';
 import { BODY_LIMIT, cookieName, newToken, readBody, refusal } from './request-gate';
 
 /** The view's own policy: its scripts and styles are files it serves, and no page may frame it. */
@@ -33,11 +37,19 @@ const VIEW_HTML = `<!doctype html>
 </html>
 `;
 
+/** The policy of the page beside the form: the site's inline styles, the editor's script file. */
+const PREVIEW_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
 /** The browser's part of the view, bundled once as the server starts. */
 async function bundleView() {
   const here = fileURLToPath(new URL('.', import.meta.url));
   const result = await build({
-    entryPoints: { view: `${here}view/main.ts`, style: `${here}view/view.css` },
+    entryPoints: {
+      view: `${here}view/main.ts`,
+      style: `${here}view/view.css`,
+      preview: `${here}view/preview.ts`,
+    },
     bundle: true,
     write: false,
     outdir: '/',
@@ -48,11 +60,72 @@ async function bundleView() {
   return new Map(result.outputFiles.map((file) => [file.path, file.text]));
 }
 
+/** A text for HTML, its markup characters escaped. */
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+const IMAGE_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+};
+
+/** An image of public/ that the page beside the form shows; nothing outside public/, no other file. */
+function publicFile(pathname: string) {
+  const folder = path.resolve('public');
+  const file = path.resolve(folder, `.${decodeURIComponent(pathname)}`);
+  const type = IMAGE_TYPES[path.extname(file).toLowerCase()];
+  if (!type || !file.startsWith(`${folder}${path.sep}`) || !existsSync(file)) return undefined;
+  return { type, bytes: readFileSync(file) };
+}
+
 /** A field path from a request: the export name then keys and indices, nothing else. */
 const isFieldPath = (value: unknown): value is FieldPath =>
   Array.isArray(value) &&
   typeof value[0] === 'string' &&
   value.every((key) => typeof key === 'string' || (Number.isInteger(key) && key >= 0));
+
+/** The kinds of field whose text a visitor reads on the page, as opposed to an address or a code. */
+const READ_KINDS = [undefined, 'description', 'multilineText', 'statutory', 'statutoryText'];
+
+/**
+ * The fields the preview marks so that a click on their text selects them: the texts visitors
+ * read. Values without a space (ids, codes, times, time zones, languages) are left unmarked: the
+ * site compares and parses them, and a marker would change what it draws.
+ */
+function readableFields(
+  node: SchemaNode | undefined,
+  value: unknown,
+  path: FieldPath,
+): FieldPath[] {
+  if (!node) return [];
+  if (node.anyOf) {
+    const type = Array.isArray(value) ? 'array' : typeof value;
+    return readableFields(
+      node.anyOf.find((option) => option.type === type),
+      value,
+      path,
+    );
+  }
+  if (Array.isArray(value))
+    return value.flatMap((item, i) =>
+      readableFields(node.prefixItems?.[i] ?? (node.items || undefined), item, [...path, i]),
+    );
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, field]) =>
+      readableFields(node.properties?.[key], field, [...path, key]),
+    );
+  const readable =
+    typeof value === 'string' &&
+    /\s/.test(value) &&
+    !node.enum &&
+    READ_KINDS.includes(node['x-kind']);
+  return readable ? [path] : [];
+}
 
 /** The status that tells the view why a write was refused. */
 const refusalStatus: Record<Refusal['refused'], number> = {
@@ -71,6 +144,10 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
   const content = new ContentFiles();
   // Help texts are the schema's, which does not change while the editor runs.
   const docs = fieldDocs(content.readAll());
+  const schema = formSchema();
+  const preview = await previewPages(process.cwd());
+  /** The values the form shows and has not saved, by file: the preview draws them. */
+  let drafts: Record<string, unknown> = {};
   let ownPort = port;
 
   const send = (response: ServerResponse, status: number, body: unknown, type = 'json') => {
@@ -90,7 +167,8 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
   const model = () => {
     const files = content.readAll();
     return {
-      schema: formSchema(),
+      schema,
+      pages: preview.pages,
       files: files.map(({ file, name, source, read }) => ({
         file,
         name,
@@ -106,6 +184,12 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
 
   const api = async (request: IncomingMessage, response: ServerResponse, route: string) => {
     if (request.method === 'GET' && route === '/api/content') return send(response, 200, model());
+    // How a page shows in search results: its title and description, as the form shows them.
+    if (request.method === 'GET' && route === '/api/search-result') {
+      const drawn = await draw(new URL(request.url!, 'http://127.0.0.1').searchParams.get('page')!);
+      if (!drawn || !('title' in drawn)) return send(response, 200, {});
+      return send(response, 200, { title: drawn.title, description: drawn.description });
+    }
     if (request.method !== 'POST') return send(response, 405, { error: 'not allowed' });
     const body = await readBody(request);
     if ('status' in body) {
@@ -119,6 +203,14 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       if (undone && 'refused' in undone) return send(response, 409, undone);
       return send(response, 200, { undone: undone?.file ?? null });
     }
+    if (route === '/api/draft') {
+      const given = (body.value as { drafts?: unknown }).drafts;
+      const names = new Set(content.readAll().map((file) => file.name));
+      if (!given || typeof given !== 'object' || Object.keys(given).some((n) => !names.has(n)))
+        return send(response, 400, { error: 'drafts of unknown files' });
+      drafts = given as Record<string, unknown>;
+      return send(response, 200, { drafts: Object.keys(drafts) });
+    }
     if (!isFieldPath(field)) return send(response, 400, { error: 'no field' });
     if (route === '/api/check') {
       const checked = content.check(field, value);
@@ -129,6 +221,37 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       return send(response, 'refused' in saved ? refusalStatus[saved.refused] : 200, saved);
     }
     return send(response, 404, { error: 'no such request' });
+  };
+
+  /** The page at a route, drawn with the content as the form shows it. */
+  const draw = async (route: string) => {
+    const values = Object.fromEntries(
+      content.readAll().map(({ name, read }) => [name, drafts[name] ?? read?.value]),
+    );
+    const marked = Object.entries(values).flatMap(([name, value]) =>
+      readableFields(schema.properties?.[name], value, [name]),
+    );
+    return preview.draw(route, values, marked);
+  };
+
+  /** The page at a route as the frame beside the form shows it, with the editor's script. */
+  const drawPreview = async (route: string, response: ServerResponse) => {
+    const drawn = await draw(route);
+    if (!drawn) return send(response, 404, 'no such page', 'text/plain');
+    const head = `<meta charset="utf-8"><title>Preview</title><link rel="stylesheet" href="/preview.css"><script src="/preview.js" defer></script>`;
+    // React puts what the page preloads into a head of its own; the editor's go into the same.
+    const page = 'text' in drawn ? '' : drawn.html;
+    const html =
+      'text' in drawn
+        ? `<!doctype html><html lang="en"><head>${head}</head><body><pre>${escapeHtml(drawn.text)}</pre></body></html>`
+        : `<!doctype html>${page.includes('<head>') ? page.replace('<head>', `<head>${head}`) : page.replace(/^<html([^>]*)>/, `<html$1><head>${head}</head>`)}`;
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': PREVIEW_POLICY,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    });
+    response.end(html);
   };
 
   const server = createServer((request, response) => {
@@ -143,6 +266,16 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
           `${cookieName(ownPort)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
         );
       return send(response, 200, VIEW_HTML, 'text/html');
+    }
+    if (pathname === '/preview' && request.method === 'GET')
+      return void drawPreview(searchParams.get('page') ?? '/', response).catch((error: unknown) =>
+        send(response, 500, `The page could not be drawn: ${String(error)}`, 'text/plain'),
+      );
+    if (pathname === '/preview.css') return send(response, 200, preview.css, 'text/css');
+    const image = publicFile(pathname);
+    if (image && request.method === 'GET') {
+      response.writeHead(200, { 'content-type': image.type, 'cache-control': 'no-store' });
+      return void response.end(image.bytes);
     }
     const asset = assets.get(pathname);
     if (asset !== undefined && request.method === 'GET')

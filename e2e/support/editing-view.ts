@@ -3,16 +3,28 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { scratchCopy } from './scratch-copy';
 
-/** What the editing view reads and writes, and what its check and preview read beside it. */
-const EDITOR_PARTS = ['content', 'public', 'app', 'components', 'lib', '.prettierrc.json'];
+/**
+ * What the editing view reads and writes, and what its check and the page beside the form read:
+ * the site's pages with their styles and settings, and Prettier's settings.
+ */
+const EDITOR_PARTS = [
+  'content',
+  'public',
+  'app',
+  'components',
+  'lib',
+  'tsconfig.json',
+  'postcss.config.mjs',
+  '.prettierrc.json',
+];
 
 /**
- * `npm run edit` over a scratch copy of the project, so that the editing view's writes touch
- * nobody else's content/. The view is started as the package script starts it, from the copy's
+ * `npm run edit` over a scratch copy of the project (by default, of what the view reads), so that
+ * the editing view's writes touch nobody else's content/. The view is started as the package script starts it, from the copy's
  * folder, and its address is read from what it prints, as an editor reads it.
  */
-export async function startEditingView(port: number) {
-  const folder = scratchCopy('editor', EDITOR_PARTS);
+export async function startEditingView(port: number, parts: readonly string[] = EDITOR_PARTS) {
+  const folder = scratchCopy('editor', parts);
   const server = spawn(process.execPath, ['--import', 'tsx', path.resolve('editor/server.ts')], {
     cwd: folder,
     env: { ...process.env, PORT: String(port) },

@@ -17,6 +17,8 @@ export type Problem = {
 /** Everything the form is generated from, as GET /api/content answers. */
 export type Model = {
   schema: SchemaNode;
+  /** The site's pages and route handlers, each with the content files it draws from. */
+  pages: { route: string; handler: boolean; contentFiles: string[] }[];
   files: { file: string; name: string; version: string; value: unknown }[];
   docs: Record<string, string>;
   choices: { pages: { route: string; name: string }[]; images: string[]; timeZones: string[] };

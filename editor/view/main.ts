@@ -23,6 +23,8 @@ const state = {
   problems: [] as Problem[],
   /** The file that changed on disk since the view read it, while the view offers to reload. */
   changedOnDisk: undefined as string | undefined,
+  /** The route of the page beside the form. */
+  route: undefined as string | undefined,
 };
 
 const root = document.getElementById('editor')!;
@@ -319,7 +321,7 @@ function edited(path: FieldPath, value: unknown, save: boolean) {
   state.unsaved.set(fieldName(path), { path, value });
   clearTimeout(checkTimer);
   if (save) return void submit(path);
-  checkTimer = setTimeout(() => void check(path), 250);
+  checkTimer = setTimeout(() => void Promise.all([check(path), redraw()]), 250);
 }
 
 /** A list was changed (an item added, removed or moved): re-draw its file and save the list. */
@@ -329,7 +331,7 @@ function listChanged(path: FieldPath, list: unknown[], what: string) {
   state.unsaved.set(fieldName(path), { path, value: list });
   render();
   announce(what);
-  void submit(path);
+  void submit(path).then(redraw);
 }
 
 /** The check's words for the content as the form shows it, without saving. */
@@ -363,6 +365,7 @@ async function submit(path: FieldPath) {
   state.model.canUndo = true;
   renderToolbar();
   announce(`Saved ${wordsOf(path)} in ${file.file}`);
+  await redraw();
 }
 
 /** Says that a file changed on disk and offers to reload it; what was typed stays in the form. */
@@ -492,18 +495,177 @@ function render() {
     { id: 'site-pages' },
     ...state.model.choices.pages.map((page) => h('option', { value: page.route }, page.name)),
   );
+  const form = h('div', { class: 'form' }, ...files);
+  form.addEventListener('focusin', (event) => {
+    const field = (event.target as Element).closest('[data-field]')?.getAttribute('data-field');
+    if (field) showPageOf(field.split(/[.[]/)[0]!);
+  });
   root.replaceChildren(
     h('h1', {}, "Edit the site's words"),
     h('p', { id: 'status', role: 'status', class: 'status' }),
     h('div', { id: 'toolbar', class: 'toolbar' }),
     contents,
-    h('div', { class: 'form' }, ...files),
+    h('div', { class: 'layout' }, form, previewPane()),
     pages,
   );
   renderToolbar();
+  showPage(state.route ?? state.model.pages.find((page) => !page.handler)?.route);
   showProblems(state.problems);
   if (focused) document.getElementById(focused)?.focus();
 }
+
+/**
+ * The content file a page is mostly about: of the files it draws from, a page's own (a file with a
+ * title) before shared ones, and of those the one the fewest pages draw from.
+ */
+function mainFileOf(page: Model['pages'][number]) {
+  const drawnBy = (name: string) => state.model.pages.filter((p) => p.contentFiles.includes(name));
+  const isPage = (name: string) =>
+    Boolean(state.model.schema.properties?.[name]?.properties?.title);
+  const pageFiles = page.contentFiles.filter(isPage);
+  const candidates = pageFiles.length > 0 ? pageFiles : page.contentFiles;
+  return [...candidates].sort((a, b) => drawnBy(a).length - drawnBy(b).length)[0]!;
+}
+
+/** A page's name in the view: its main file's words and its route. */
+const pageName = (page: Model['pages'][number]) => `${wordsOf([mainFileOf(page)])} (${page.route})`;
+
+/** The panel beside the form: which page, the page itself, and how it shows in search results. */
+function previewPane() {
+  const choose = h(
+    'select',
+    {
+      id: 'preview-page',
+      onchange: (event: Event) => showPage((event.target as HTMLSelectElement).value),
+    },
+    ...state.model.pages.map((page) => h('option', { value: page.route }, pageName(page))),
+  );
+  return h(
+    'aside',
+    { class: 'preview', 'aria-labelledby': 'preview-heading' },
+    h('h2', { id: 'preview-heading' }, 'The page beside the form'),
+    h('label', { for: 'preview-page' }, 'Page shown'),
+    choose,
+    h('p', { id: 'preview-note', class: 'help' }),
+    h('div', { id: 'preview-choice', class: 'choice' }),
+    h('iframe', { id: 'preview-frame', title: 'The page as it will look' }),
+    h(
+      'section',
+      { class: 'search-result', 'aria-labelledby': 'search-result-heading' },
+      h('h3', { id: 'search-result-heading' }, 'In search results and share cards'),
+      h('p', { id: 'search-title', class: 'search-title' }),
+      h('p', { id: 'search-route', class: 'path' }),
+      h('p', { id: 'search-description' }),
+    ),
+  );
+}
+
+/** Shows the page a file's fields appear on, unless the page shown already draws from it. */
+function showPageOf(name: string) {
+  const shown = state.model.pages.find((page) => page.route === state.route);
+  if (shown?.contentFiles.includes(name)) return;
+  const pages = state.model.pages.filter((page) => page.contentFiles.includes(name));
+  const page = pages.find((p) => mainFileOf(p) === name) ?? pages[0];
+  const note = document.getElementById('preview-note')!;
+  note.textContent = page ? '' : `${wordsOf([name])} appears on no page of the site.`;
+  if (page) showPage(page.route);
+}
+
+/** Shows a page in the frame beside the form. */
+function showPage(route: string | undefined) {
+  if (!route) return;
+  state.route = route;
+  (document.getElementById('preview-page') as HTMLSelectElement).value = route;
+  (document.getElementById('preview-frame') as HTMLIFrameElement).src =
+    `/preview?page=${encodeURIComponent(route)}`;
+  void searchResult();
+}
+
+/** How the page shown reads in search results, with the content as the form shows it. */
+async function searchResult() {
+  const page = state.model.pages.find((p) => p.route === state.route);
+  const { data } = await call<{ title?: string; description?: string }>(
+    `/api/search-result?page=${encodeURIComponent(state.route ?? '/')}`,
+  );
+  document.getElementById('search-title')!.textContent =
+    data.title ?? 'This is no page, so it shows in no search result.';
+  document.getElementById('search-route')!.textContent = page?.route ?? '';
+  document.getElementById('search-description')!.textContent = data.description ?? '';
+}
+
+/** Hands the server the values typed and not saved, and draws the page with them. */
+async function redraw() {
+  const drafts = Object.fromEntries(
+    Object.entries(state.draft).filter(
+      ([name, value]) => JSON.stringify(value) !== JSON.stringify(state.saved[name]),
+    ),
+  );
+  await call('/api/draft', { drafts });
+  const frame = document.getElementById('preview-frame') as HTMLIFrameElement | null;
+  frame?.contentWindow?.postMessage('refresh', location.origin);
+  await searchResult();
+}
+
+/** A field's path from its name as the check writes it: `a.b[1].c` is ['a', 'b', 1, 'c']. */
+const pathOf = (name: string): FieldPath =>
+  [...name.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map(([, key, index]) =>
+    index === undefined ? key! : Number(index),
+  );
+
+/** Moves to a field of the form, as a click on its text in the page asks. */
+function focusField(name: string) {
+  const input = document.getElementById(idOf(pathOf(name)));
+  input?.scrollIntoView({ block: 'center' });
+  input?.focus();
+  announce(`${wordsOf(pathOf(name))}: selected from the page`);
+}
+
+/**
+ * The field a text's `{placeholder}` is filled from: a field of that name beside the text, or at
+ * the top of a content file (`{name}` is the site's name); a value the site works out itself
+ * (`{localOpens}`) has none.
+ */
+function placeholderField(text: string, placeholder: string): string | undefined {
+  const path = pathOf(text);
+  const beside = [...path.slice(0, -1), placeholder];
+  if (valueAt(state.draft[path[0] as string], beside.slice(1)) !== undefined)
+    return fieldName(beside);
+  const file = Object.keys(state.draft).find(
+    (name) => typeof valueAt(state.draft[name], [placeholder]) === 'string',
+  );
+  return file && fieldName([file, placeholder]);
+}
+
+/** The fields a text on the page is made of: those marked around it, and its placeholders'. */
+function fieldsOfText(marked: string[]): string[] {
+  const fields = [...marked];
+  for (const field of marked) {
+    const value = valueAt(state.draft[pathOf(field)[0] as string], pathOf(field).slice(1));
+    for (const [, placeholder] of String(value).matchAll(/\{(\w+)\}/g)) {
+      const filledFrom = placeholderField(field, placeholder!);
+      if (filledFrom && !fields.includes(filledFrom)) fields.push(filledFrom);
+    }
+  }
+  return fields;
+}
+
+// A click on a text of the page names the fields it is made of, innermost first.
+window.addEventListener('message', (event: MessageEvent<{ editorFields?: string[] }>) => {
+  if (event.origin !== location.origin || !event.data.editorFields) return;
+  const fields = fieldsOfText(event.data.editorFields);
+  const choice = document.getElementById('preview-choice')!;
+  if (fields.length === 1) {
+    choice.replaceChildren();
+    return focusField(fields[0]!);
+  }
+  choice.replaceChildren(
+    h('p', {}, 'This text is made of several fields:'),
+    ...fields.map((field) =>
+      h('button', { type: 'button', onclick: () => focusField(field) }, wordsOf(pathOf(field))),
+    ),
+  );
+  (choice.querySelector('button') as HTMLButtonElement).focus();
+});
 
 /**
  * Reads the files from the server; after a change on disk, the values typed and not saved are put

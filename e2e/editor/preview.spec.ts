@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startEditingView } from '../support/editing-view';
+
+/**
+ * The page beside the form (issue #32, item 3): a change typed in the form shows on the page
+ * within about a second, before it is saved; a click on a text of the page selects its field, and
+ * a text made of several fields offers each; a file shown on no page says where it shows.
+ */
+
+/** After the editing spec's port, within the range E2E_PORT moves. */
+const port = Number(process.env.E2E_PORT ?? 4173) + 6;
+
+let view: Awaited<ReturnType<typeof startEditingView>>;
+let page: Page;
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(90_000);
+  view = await startEditingView(port);
+  page = await (await browser.newContext()).newPage();
+  await page.goto(view.address);
+});
+test.afterAll(async () => {
+  await page?.context().close();
+  await view?.stop();
+});
+
+const frame = () => page.frameLocator('iframe[title="The page as it will look"]');
+
+test('a text typed in the form shows on its page within about a second', async () => {
+  const heading = page.getByRole('textbox', { name: 'South Africa page, section 1, heading' });
+  await heading.focus();
+  await expect(page.getByRole('combobox', { name: 'Page shown' })).toHaveValue('/south-africa');
+  await heading.fill('Personal service, drawn while typing');
+  await expect(
+    frame().getByRole('heading', { name: 'Personal service, drawn while typing' }),
+  ).toBeVisible({
+    timeout: 1_500,
+  });
+});
+
+test('a click on a text of the page selects its field', async () => {
+  await frame().getByRole('heading', { name: 'Contact your local team' }).click();
+  await expect(
+    page.getByRole('textbox', { name: 'South Africa page, contact, heading' }),
+  ).toBeFocused();
+});
+
+test('a text made of several fields offers each of them', async () => {
+  await frame()
+    .getByText(/^09:00 to 17:00 UTC, Monday to Friday/)
+    .click();
+  await expect(page.getByText('This text is made of several fields:')).toBeVisible();
+  await page.getByRole('button', { name: 'Contact, hours, opens' }).click();
+  await expect(page.getByRole('textbox', { name: 'Contact, hours, opens' })).toBeFocused();
+});
+
+test("a page's description shows as a search result", async () => {
+  const description = page.getByRole('textbox', { name: 'South Africa page, description' });
+  await description.fill('Private banking from Johannesburg, as a search result shows it.');
+  await expect(
+    page.getByRole('region', { name: 'In search results and share cards' }),
+  ).toContainText('Private banking from Johannesburg, as a search result shows it.');
+});
+
+test('security.txt is shown as its text, which is on no page', async () => {
+  await page.getByRole('textbox', { name: 'Security Text, contact' }).focus();
+  await expect(frame().locator('pre')).toContainText('Contact: mailto:security@example.com');
+});

@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { startEditingView } from '../support/editing-view';
+import { SITE_PARTS } from '../support/scratch-copy';
+
+/**
+ * Nothing of the editing view reaches the site (issue #32, item 3): two plain builds of a copy of
+ * the project give byte-identical out/ folders, a build after the view has drawn, marked and
+ * saved gives the same bytes again, and no exported file carries the preview's attribute, its
+ * script or its invisible markers.
+ */
+
+/** After the preview spec's port, within the range E2E_PORT moves. */
+const port = Number(process.env.E2E_PORT ?? 4173) + 7;
+
+/** Each file of a folder, by its path in the folder, with the SHA-256 of its bytes. */
+function fingerprints(folder: string): Record<string, string> {
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) =>
+    entry.isFile(),
+  );
+  return Object.fromEntries(
+    files
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort()
+      .map((file) => [
+        path.relative(folder, file),
+        createHash('sha256').update(readFileSync(file)).digest('hex'),
+      ]),
+  );
+}
+
+test('out/ is byte-identical with and without the editing view, and carries nothing of it', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const view = await startEditingView(port, [...SITE_PARTS, '.prettierrc.json']);
+  const build = async () => {
+    await promisify(execFile)('npm', ['run', 'build'], { cwd: view.folder });
+    return fingerprints(path.join(view.folder, 'out'));
+  };
+  try {
+    const first = await build();
+    expect(Object.keys(first)).toContain('south-africa.html');
+    expect(await build(), 'two plain builds').toEqual(first);
+
+    // The view draws the page with its markers, selects a field from it, saves a value and undoes
+    // the save.
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(view.address);
+    const heading = page.getByRole('textbox', { name: 'South Africa page, section 1, heading' });
+    await heading.focus();
+    const frame = page.frameLocator('iframe[title="The page as it will look"]');
+    await frame.getByRole('heading', { name: 'Contact your local team' }).click();
+    await heading.fill('Personal service from one global team');
+    await heading.press('Enter');
+    await expect(page.getByRole('status')).toContainText('Saved');
+    await page.getByRole('button', { name: 'Undo the last save' }).click();
+    await expect(page.getByRole('status')).toContainText('was undone');
+    await page.context().close();
+
+    const afterEditing = await build();
+    expect(afterEditing, 'a build after using the editing view').toEqual(first);
+    for (const file of Object.keys(afterEditing)) {
+      const text = readFileSync(path.join(view.folder, 'out', file)).toString('latin1');
+      expect(text, file).not.toMatch(/data-editor-field|preview\.js|editor-token/);
+      expect(readFileSync(path.join(view.folder, 'out', file), 'utf8'), file).not.toMatch(
+        /[\ue000-\ue01f]/u,
+      );
+    }
+  } finally {
+    await view.stop();
+  }
+});

@@ -54,7 +54,11 @@ export function valueAt(value: unknown, keys: readonly (string | number)[]): unk
   );
 }
 
-/** A copy of a value with the value at a path replaced; the path's groups and lists must exist. */
+/**
+ * A copy of a value with the value at a path replaced, or left out where the replacement is
+ * undefined (an optional field emptied, a field the last commit did not have); the path's groups
+ * and lists must exist.
+ */
 function withValueAt(value: unknown, keys: readonly (string | number)[], replacement: unknown) {
   if (keys.length === 0) return replacement;
   const [key, ...rest] = keys as [string | number, ...(string | number)[]];
@@ -62,7 +66,9 @@ function withValueAt(value: unknown, keys: readonly (string | number)[], replace
     string | number,
     unknown
   >;
-  copy[key] = withValueAt(copy[key], rest, replacement);
+  const inner = withValueAt(copy[key], rest, replacement);
+  if (inner === undefined) delete copy[key];
+  else copy[key] = inner;
   return copy;
 }
 

@@ -10,9 +10,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { ContentFiles, versionOf, type FieldPath, type Refusal } from './content-files';
+import { changesSinceCommit, commitToBranch, committedValue, isOwnRepository } from './changes';
+import { ContentFiles, valueAt, versionOf, type FieldPath, type Refusal } from './content-files';
 import { fieldDocs } from './field-docs';
-import type { SchemaNode } from './field-words';
+import { fieldWords, type SchemaNode } from './field-words';
 import { formChoices, formSchema } from './form-schema';
 import { previewPages } from './preview-pages';
 import { BODY_LIMIT, cookieName, newToken, readBody, refusal } from './request-gate';
@@ -184,6 +185,15 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
 
   const api = async (request: IncomingMessage, response: ServerResponse, route: string) => {
     if (request.method === 'GET' && route === '/api/content') return send(response, 200, model());
+    if (request.method === 'GET' && route === '/api/changes') {
+      const files = content.readAll();
+      const values = Object.fromEntries(files.map(({ name, read }) => [name, read?.value]));
+      const changes = changesSinceCommit(files).map((change) => ({
+        ...change,
+        words: fieldWords(change.field, schema, values),
+      }));
+      return send(response, 200, { repository: isOwnRepository(), changes });
+    }
     // How a page shows in search results: its title and description, as the form shows them.
     if (request.method === 'GET' && route === '/api/search-result') {
       const drawn = await draw(new URL(request.url!, 'http://127.0.0.1').searchParams.get('page')!);
@@ -198,6 +208,13 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       return void response.on('finish', () => request.destroy());
     }
     const { field, value, version } = (body.value ?? {}) as Record<string, unknown>;
+    if (request.method === 'POST' && route === '/api/commit') {
+      const { branch, message } = (body.value ?? {}) as Record<string, unknown>;
+      if (typeof branch !== 'string' || typeof message !== 'string')
+        return send(response, 400, { error: 'a branch and a message' });
+      const committed = commitToBranch(content.readAll(), branch, message);
+      return send(response, 'problem' in committed ? 422 : 200, committed);
+    }
     if (route === '/api/undo') {
       const undone = content.undo();
       if (undone && 'refused' in undone) return send(response, 409, undone);
@@ -215,6 +232,16 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
     if (route === '/api/check') {
       const checked = content.check(field, value);
       return send(response, 'refused' in checked ? refusalStatus[checked.refused] : 200, checked);
+    }
+    if (route === '/api/discard' && typeof version === 'string') {
+      const file = content.readAll().find((f) => f.name === field[0]);
+      const committed = file && valueAt(committedValue(file), field.slice(1));
+      const discarded = await content.save(field, committed, version);
+      return send(
+        response,
+        'refused' in discarded ? refusalStatus[discarded.refused] : 200,
+        discarded,
+      );
     }
     if (route === '/api/save' && typeof version === 'string') {
       const saved = await content.save(field, value, version);

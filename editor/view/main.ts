@@ -365,7 +365,7 @@ async function submit(path: FieldPath) {
   state.model.canUndo = true;
   renderToolbar();
   announce(`Saved ${wordsOf(path)} in ${file.file}`);
-  await redraw();
+  await Promise.all([redraw(), renderChanges()]);
 }
 
 /** Says that a file changed on disk and offers to reload it; what was typed stays in the form. */
@@ -453,6 +453,7 @@ async function undoLastSave() {
   if (status === 409) return changedOnDisk(data.file!);
   await load(false);
   announce(data.undone ? `The last save to ${data.undone} was undone` : 'There is no save to undo');
+  await redraw();
 }
 
 /** Draws the whole view again, keeping the focus on the element that had it. */
@@ -504,14 +505,121 @@ function render() {
     h('h1', {}, "Edit the site's words"),
     h('p', { id: 'status', role: 'status', class: 'status' }),
     h('div', { id: 'toolbar', class: 'toolbar' }),
+    h(
+      'section',
+      { id: 'changes', class: 'changes', 'aria-labelledby': 'changes-heading' },
+      h('h2', { id: 'changes-heading' }, 'Changes since the last commit'),
+      h('div', { id: 'changes-list' }),
+      commitForm(),
+    ),
     contents,
     h('div', { class: 'layout' }, form, previewPane()),
     pages,
   );
   renderToolbar();
+  void renderChanges();
   showPage(state.route ?? state.model.pages.find((page) => !page.handler)?.route);
   showProblems(state.problems);
   if (focused) document.getElementById(focused)?.focus();
+}
+
+/** A value as the list of changes shows it: a text as written, a list item by item. */
+function inWords(value: unknown): string {
+  if (value === undefined) return '(nothing)';
+  if (typeof value === 'string') return `“${value}”`;
+  if (Array.isArray(value)) return `${value.length} items: ${value.map(inWords).join(', ')}`;
+  if (isObject(value)) return Object.values(value).map(inWords).join(', ');
+  return String(value);
+}
+
+type Change = { field: FieldPath; words: string; before: unknown; after: unknown };
+
+/** Lists each field changed since the last commit, old and new value, each with its discard. */
+async function renderChanges() {
+  const { data } = await call<{ repository: boolean; changes: Change[] }>('/api/changes');
+  const list = document.getElementById('changes-list');
+  if (!list) return;
+  if (!data.repository) {
+    list.replaceChildren(
+      h('p', {}, 'The project is not a git repository of its own: changes are saved, not listed.'),
+    );
+    return;
+  }
+  list.replaceChildren(
+    data.changes.length === 0
+      ? h('p', {}, 'Nothing has changed since the last commit.')
+      : h(
+          'ul',
+          {},
+          ...data.changes.map((change) =>
+            h(
+              'li',
+              { class: 'change' },
+              h('span', { class: 'change-field' }, change.words),
+              h('span', {}, ` was ${inWords(change.before)}, now ${inWords(change.after)} `),
+              h(
+                'button',
+                { type: 'button', onclick: () => void discard(change) },
+                `Discard the change to ${change.words}`,
+              ),
+            ),
+          ),
+        ),
+  );
+}
+
+/** Puts a field back to its value in the last commit, through the same check as a save. */
+async function discard(change: Change) {
+  const name = change.field[0] as string;
+  const file = state.model.files.find((f) => f.name === name)!;
+  const { status, data } = await call<{ file: string; problems?: Problem[] }>('/api/discard', {
+    field: change.field,
+    version: file.version,
+  });
+  if (status === 409) return changedOnDisk(data.file);
+  if (status !== 200) {
+    showProblems(data.problems ?? []);
+    return announce(`Not discarded: ${change.words} — see the message at the field`);
+  }
+  await load(false);
+  announce(`The change to ${change.words} was discarded`);
+  await redraw();
+}
+
+/** The form that commits the changes on a new branch, with the editor's message. */
+function commitForm() {
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
+  const branch = h('input', {
+    id: 'commit-branch',
+    value: `content/${stamp}`,
+    autocomplete: 'off',
+  });
+  const message = h('textarea', { id: 'commit-message', rows: 2 });
+  const commit = async () => {
+    const { status, data } = await call<{ branch?: string; problem?: string }>('/api/commit', {
+      branch: branch.value,
+      message: message.value,
+    });
+    if (status !== 200) return announce(`Not committed: ${data.problem ?? 'git failed'}`);
+    message.value = '';
+    announce(
+      `Committed to the new branch ${data.branch}: docs/editing.md says how to propose it as a pull request`,
+    );
+    await renderChanges();
+  };
+  return h(
+    'div',
+    { class: 'commit' },
+    h('label', { for: 'commit-branch' }, 'New branch'),
+    branch,
+    h('label', { for: 'commit-message' }, 'What you changed, in a sentence'),
+    message,
+    h(
+      'button',
+      { type: 'button', onclick: () => void commit() },
+      'Commit the changes to a new branch',
+    ),
+  );
 }
 
 /**

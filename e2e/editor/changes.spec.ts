@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startEditingView } from '../support/editing-view';
+
+/**
+ * What changed, and proposing it (issue #32, items 5 and 6), as an editor works: the panel lists
+ * each field changed since the last commit with its old and new value; a change is discarded back
+ * to the committed value; the changes are committed on a new branch with the editor's message. The
+ * scratch copy is made a git repository of its own first, as a clone is.
+ */
+
+/** After the build spec's port, within the range E2E_PORT moves. */
+const port = Number(process.env.E2E_PORT ?? 4173) + 8;
+
+let view: Awaited<ReturnType<typeof startEditingView>>;
+let page: Page;
+/** Runs git in the scratch copy. */
+const git = (...args: string[]) =>
+  execFileSync('git', args, { cwd: view.folder, encoding: 'utf8' }).trim();
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(90_000);
+  view = await startEditingView(port);
+  git('init', '--quiet', '--initial-branch', 'main');
+  git('config', 'user.name', 'An Editor');
+  git('config', 'user.email', 'editor@bank.example');
+  git('add', '--all');
+  git('commit', '--quiet', '--message', 'The content as it was');
+  page = await (await browser.newContext()).newPage();
+  await page.goto(view.address);
+});
+test.afterAll(async () => {
+  await page?.context().close();
+  await view?.stop();
+});
+
+const homeFile = () => readFileSync(path.join(view.folder, 'content/home.ts'), 'utf8');
+const changes = () => page.getByRole('region', { name: 'Changes since the last commit' });
+
+test('a saved change is listed with its old and new value, and discarded back', async () => {
+  await expect(changes()).toContainText('Nothing has changed since the last commit.');
+  const committed = homeFile();
+  const title = page.getByRole('textbox', { name: 'Home page, title' });
+  await title.fill('Sorry, that page is not here');
+  await title.press('Enter');
+  await expect(changes()).toContainText(
+    'Home page, title was “Oops! Something went wrong”, now “Sorry, that page is not here”',
+  );
+  await page.getByRole('button', { name: 'Discard the change to Home page, title' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'The change to Home page, title was discarded',
+  );
+  expect(homeFile()).toBe(committed);
+  await expect(title).toHaveValue('Oops! Something went wrong');
+  await expect(changes()).toContainText('Nothing has changed since the last commit.');
+});
+
+test('the changes are committed on a new branch with the message the editor wrote', async () => {
+  const title = page.getByRole('textbox', { name: 'Home page, title' });
+  await title.fill('Sorry, that page is not here');
+  await title.press('Enter');
+  await expect(changes()).toContainText('Home page, title');
+  await page.getByRole('textbox', { name: 'New branch' }).fill('content/kinder-title');
+  await page
+    .getByRole('textbox', { name: 'What you changed, in a sentence' })
+    .fill('A kinder title for the home page');
+  await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'Committed to the new branch content/kinder-title',
+  );
+  expect(git('branch', '--show-current')).toBe('content/kinder-title');
+  expect(git('log', '-1', '--format=%s')).toBe('A kinder title for the home page');
+  expect(git('show', '--name-only', '--format=', 'HEAD')).toBe('content/home.ts');
+  expect(git('status', '--porcelain', 'content')).toBe('');
+  await expect(changes()).toContainText('Nothing has changed since the last commit.');
+});

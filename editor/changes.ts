@@ -1,0 +1,99 @@
+/**
+ * What changed since the last commit, field by field, and proposing it: the content files as the
+ * last commit holds them (git show HEAD:file), each field that differs with its old and new value,
+ * and a commit of the changed content files on a new branch, with the editor's message. git runs
+ * only where the project's root is a repository of its own, so that a copy of the project inside
+ * another repository (a test's scratch copy) never commits to the repository around it.
+ */
+import { execFileSync } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { readContent } from '../scripts/build/read-content';
+import type { FieldPath, ReadFile } from './content-files';
+
+/** One field changed since the last commit: its path, and its value then and now. */
+export type Change = { field: FieldPath; before: unknown; after: unknown };
+
+/** Runs git in the project's root and returns what it printed. */
+const git = (...args: string[]) =>
+  execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** Whether the working folder is the root of a git repository of its own, with a commit. */
+export function isOwnRepository(): boolean {
+  try {
+    const top = git('rev-parse', '--show-toplevel').trim();
+    git('rev-parse', '--verify', 'HEAD');
+    return realpathSync(top) === realpathSync(process.cwd());
+  } catch {
+    return false;
+  }
+}
+
+/** A content file's value as the last commit holds it, or undefined where it held none. */
+export function committedValue(file: ReadFile): unknown {
+  try {
+    const source = git('show', `HEAD:${file.file}`);
+    const read = readContent(source, file.file);
+    return Array.isArray(read) ? undefined : read.value;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The fields that differ between two values: a list of another length counts as one change. */
+function differences(before: unknown, after: unknown, field: FieldPath): Change[] {
+  if (isDeepStrictEqual(before, after)) return [];
+  const bothLists = Array.isArray(before) && Array.isArray(after);
+  if (bothLists && before.length === after.length)
+    return after.flatMap((item, i) => differences(before[i], item, [...field, i]));
+  const isGroup = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (isGroup(before) && isGroup(after))
+    return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key) =>
+      differences(before[key], after[key], [...field, key]),
+    );
+  return [{ field, before, after }];
+}
+
+/** Every field changed since the last commit, file by file. */
+export function changesSinceCommit(files: ReadFile[]): Change[] {
+  if (!isOwnRepository()) return [];
+  return files.flatMap((file) =>
+    file.read ? differences(committedValue(file), file.read.value, [file.name]) : [],
+  );
+}
+
+/** Why a commit cannot be made, in the editor's words, or undefined when it can. */
+function commitProblem(branch: string, message: string): string | undefined {
+  if (!isOwnRepository()) return 'the project is not a git repository of its own';
+  if (!message.trim()) return 'write a message that says what you changed';
+  try {
+    git('check-ref-format', '--branch', branch);
+  } catch {
+    return `"${branch}" cannot be a branch name: use letters, digits and dashes, like content/new-hours`;
+  }
+  try {
+    git('rev-parse', '--verify', `refs/heads/${branch}`);
+    return `there is a branch called ${branch} already: choose another name`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Commits the changed content files on a new branch, which becomes the current one.
+ * @returns The branch and the commit, or the problem that kept it from being made.
+ */
+export function commitToBranch(files: ReadFile[], branch: string, message: string) {
+  const problem = commitProblem(branch, message);
+  if (problem) return { problem };
+  const changed = files.filter(
+    (file) => !file.read || !isDeepStrictEqual(committedValue(file), file.read.value),
+  );
+  if (changed.length === 0) return { problem: 'nothing has changed since the last commit' };
+  const paths = changed.map((file) => file.file);
+  git('switch', '--create', branch);
+  git('add', '--', ...paths);
+  git('commit', '--message', message, '--', ...paths);
+  return { branch, commit: git('rev-parse', 'HEAD').trim(), files: paths };
+}

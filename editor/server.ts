@@ -33,7 +33,7 @@ const VIEW_HTML = `<!doctype html>
 <script src="/view.js" defer></script>
 </head>
 <body>
-<main id="editor"><h1>Edit the site's words</h1><p>Loading the content files…</p></main>
+<main id="editor" aria-label="Edit the site's words"><h1>Edit the site's words</h1><p>Loading the content files…</p></main>
 </body>
 </html>
 `;

@@ -6,6 +6,13 @@
  * Enter) the value is saved into its file, unless the check rejects it, in which case it stays in
  * its field with the check's message. Nothing typed is lost when a file changed on disk: the view
  * says so, offers to reload, and keeps the typed values over the reloaded files.
+ *
+ * The form is this small renderer over the JSON Schema rather than a library such as
+ * react-jsonschema-form: every field here needs what such a library leaves to custom code (the
+ * content check's messages in place of its validator's, help read from the schema's doc comments,
+ * names in words, an input per kind of field, list items saved as the check allows, selection from
+ * the page), so the library would add a validator and a widget set the view could not use, and a
+ * dependency the project's rule allows only for what the platform does not do well.
  */
 import { fieldName } from '../../scripts/build/field-name';
 import { fieldWords, itemWords, optionFor, type SchemaNode } from '../field-words';
@@ -345,8 +352,19 @@ async function check(path: FieldPath) {
   if (status === 200) showProblems(data.problems);
 }
 
+let saving = Promise.resolve();
+
+/**
+ * Saves a change, after the saves before it: each save names the version of the file it edits,
+ * and the one before it changes that version.
+ */
+function submit(path: FieldPath): Promise<void> {
+  saving = saving.then(() => saveNow(path));
+  return saving;
+}
+
 /** Saves a change into its file, unless the check rejects it or the file changed on disk. */
-async function submit(path: FieldPath) {
+async function saveNow(path: FieldPath) {
   const target = savePath(path);
   const name = path[0] as string;
   const value = valueAt(state.draft[name], target.slice(1));

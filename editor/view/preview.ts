@@ -18,8 +18,10 @@ document.addEventListener('click', (event) => {
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (event.origin !== location.origin || event.data !== 'refresh') return;
   void fetch(location.href)
-    .then((response) => response.text())
+    // A value the page cannot be drawn with yet (a time half typed) leaves the page as it was.
+    .then((response) => (response.ok ? response.text() : undefined))
     .then((html) => {
+      if (html === undefined) return;
       const drawn = new DOMParser().parseFromString(html, 'text/html');
       document.body.replaceWith(document.adoptNode(drawn.body));
       parent.postMessage({ editorRedrawn: true }, location.origin);

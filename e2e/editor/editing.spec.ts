@@ -156,6 +156,21 @@ test('a file changed on disk is not overwritten, and what was typed survives the
   expect(read('home.ts')).toContain('Typed while a developer changed the file.');
 });
 
+test('the view fits every width from 320 to 1920 px, the page beside the form on wide screens', async () => {
+  for (const width of [320, 768, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `sideways scrolling at ${width} px`).toBe(0);
+    const form = await page.getByRole('textbox', { name: 'Home page, title' }).boundingBox();
+    const frame = await page.getByTitle('The page as it will look').boundingBox();
+    // Beside the form from 1100 px (view.css), under it on narrower screens.
+    if (width >= 1280) expect(frame!.x, `at ${width} px`).toBeGreaterThan(form!.x + form!.width);
+    else expect(frame!.x, `at ${width} px`).toBeLessThan(form!.x + form!.width);
+  }
+});
+
 test('the view has no accessibility violations, and its fields are reached by keyboard', async () => {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

@@ -31,7 +31,7 @@ test('a text typed in the form shows on its page within about a second', async (
   await heading.focus();
   await expect(page.getByRole('combobox', { name: 'Page shown' })).toHaveValue('/south-africa');
   // From the last keystroke to the heading on the page, five times: the median, with room for a
-  // machine busy with the other specs' builds (about 0.8 s on an idle one).
+  // machine busy with the other specs' builds.
   const delays: number[] = [];
   for (const attempt of [1, 2, 3, 4, 5]) {
     const typed = `Personal service, drawn while typing (${attempt})`;

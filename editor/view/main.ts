@@ -536,7 +536,7 @@ function render() {
   );
   renderToolbar();
   void renderChanges();
-  showPage(state.route ?? state.model.pages.find((page) => !page.handler)?.route);
+  showPage(state.route ?? state.model.choices.pages[0]?.route);
   showProblems(state.problems);
   if (focused) document.getElementById(focused)?.focus();
 }
@@ -674,7 +674,14 @@ function previewPane() {
     choose,
     h('p', { id: 'preview-note', class: 'help' }),
     h('div', { id: 'preview-choice', class: 'choice' }),
-    h('iframe', { id: 'preview-frame', title: 'The page as it will look' }),
+    h('iframe', {
+      id: 'preview-frame',
+      title: 'The page as it will look',
+      // A value typed while the page was loading reached the server after the page asked for it,
+      // and the word to draw it again reached the page it replaced: each load asks once more.
+      onload: (event: Event) =>
+        (event.target as HTMLIFrameElement).contentWindow?.postMessage('refresh', location.origin),
+    }),
     h(
       'section',
       { class: 'search-result', 'aria-labelledby': 'search-result-heading' },

@@ -16,6 +16,7 @@ import { exportedPages, notFoundPage } from '../lib/routes';
 import { strip } from '../scripts/build/strip-js';
 import { chromiumArgs, chromiumLaunchOptions, wholeChromiumPath } from '../e2e/support/browsers';
 import { startPreview } from '../scripts/serve/preview';
+import { editorLatency } from './editor-latency';
 import { loadBench } from './load-bench';
 
 /** The port of the preview server that the benchmark loads the pages from. */
@@ -147,6 +148,8 @@ const report = `${table}\n\nCold build (content check, \`next build\`, strip, is
 console.log(`\n${report}\n`);
 const loadReport = await loadBench();
 console.log(`\n${loadReport}`);
+const editorReport = await editorLatency();
+console.log(`\n${editorReport}`);
 const date = new Date().toISOString().slice(0, 10);
 writeFileSync(
   'docs/performance.md',
@@ -162,5 +165,7 @@ at /404.html because Lighthouse refuses a 404 answer.
 
 ${report}
 
-${loadReport}`,
+${loadReport}
+${editorReport}
+`,
 );

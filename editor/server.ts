@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 import { changesSinceCommit, commitToBranch, committedValue, isOwnRepository } from './changes';
 import { ContentFiles, valueAt, versionOf, type FieldPath, type Refusal } from './content-files';
 import { fieldDocs } from './field-docs';
-import { fieldWords, type SchemaNode } from './field-words';
+import { fieldWords, optionFor, type SchemaNode } from './field-words';
 import { formChoices, formSchema } from './form-schema';
 import { previewPages } from './preview-pages';
 import { BODY_LIMIT, cookieName, newToken, readBody, refusal } from './request-gate';
@@ -65,6 +65,7 @@ async function bundleView() {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
+/** The images the page beside the form may show, by extension, with the type each is sent as. */
 const IMAGE_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -78,7 +79,13 @@ const IMAGE_TYPES: Record<string, string> = {
 /** An image of public/ that the page beside the form shows; nothing outside public/, no other file. */
 function publicFile(pathname: string) {
   const folder = path.resolve('public');
-  const file = path.resolve(folder, `.${decodeURIComponent(pathname)}`);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  const file = path.resolve(folder, `.${decoded}`);
   const type = IMAGE_TYPES[path.extname(file).toLowerCase()];
   if (!type || !file.startsWith(`${folder}${path.sep}`) || !existsSync(file)) return undefined;
   return { type, bytes: readFileSync(file) };
@@ -104,14 +111,7 @@ function readableFields(
   path: FieldPath,
 ): FieldPath[] {
   if (!node) return [];
-  if (node.anyOf) {
-    const type = Array.isArray(value) ? 'array' : typeof value;
-    return readableFields(
-      node.anyOf.find((option) => option.type === type),
-      value,
-      path,
-    );
-  }
+  if (node.anyOf) return readableFields(optionFor(node, value), value, path);
   if (Array.isArray(value))
     return value.flatMap((item, i) =>
       readableFields(node.prefixItems?.[i] ?? (node.items || undefined), item, [...path, i]),

@@ -26,7 +26,9 @@ type PageModule = {
 };
 
 /** What the preview shows for one page: its HTML, or a route handler's text. */
-export type Drawn = { html: string; title: string; description: string } | { text: string };
+export type Drawn =
+  | { html: string; title: string; description: string; image?: { url: string; alt: string } }
+  | { text: string };
 
 /** Marks around a text value: start, the field's number in base 16 in private-use letters, end. */
 const START = '\ue000';
@@ -177,7 +179,12 @@ export async function previewPages(projectRoot: string) {
         bundle.createElement(page.default, {}),
       );
       const html = spansForMarks(renderToStaticMarkup(element), marked);
-      const metadata = (page.metadata ?? {}) as { title?: unknown; description?: unknown };
+      const metadata = (page.metadata ?? {}) as {
+        title?: unknown;
+        description?: unknown;
+        openGraph?: { images?: { url?: unknown; alt?: unknown }[] };
+      };
+      const [shared] = metadata.openGraph?.images ?? [];
       // Next.js takes a title as text, or as { absolute } or { default } for a template's sake.
       const title =
         metadata.title && typeof metadata.title === 'object'
@@ -187,6 +194,12 @@ export async function previewPages(projectRoot: string) {
         html,
         title: String(title ?? '').replace(MARKERS, ''),
         description: String(metadata.description ?? '').replace(MARKERS, ''),
+        ...(shared && {
+          image: {
+            url: String(shared.url).replace(MARKERS, ''),
+            alt: String(shared.alt ?? '').replace(MARKERS, ''),
+          },
+        }),
       } satisfies Drawn;
     },
   };

@@ -198,7 +198,8 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
     if (request.method === 'GET' && route === '/api/search-result') {
       const drawn = await draw(new URL(request.url!, 'http://127.0.0.1').searchParams.get('page')!);
       if (!drawn || !('title' in drawn)) return send(response, 200, {});
-      return send(response, 200, { title: drawn.title, description: drawn.description });
+      const { title, description, image } = drawn;
+      return send(response, 200, { title, description, image });
     }
     if (request.method !== 'POST') return send(response, 405, { error: 'not allowed' });
     const body = await readBody(request);
@@ -295,8 +296,15 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       return send(response, 200, VIEW_HTML, 'text/html');
     }
     if (pathname === '/preview' && request.method === 'GET')
-      return void drawPreview(searchParams.get('page') ?? '/', response).catch((error: unknown) =>
-        send(response, 500, `The page could not be drawn: ${String(error)}`, 'text/plain'),
+      // A value the site cannot draw yet (a file with a typing slip, a time half typed) is the
+      // check's to explain, at its field: the page says only that, never the runtime's words.
+      return void drawPreview(searchParams.get('page') ?? '/', response).catch(() =>
+        send(
+          response,
+          500,
+          'The page cannot be drawn with the content as it is: the messages in the form say what to change.',
+          'text/plain',
+        ),
       );
     if (pathname === '/preview.css') return send(response, 200, preview.css, 'text/css');
     const image = publicFile(pathname);

@@ -61,12 +61,15 @@ test('a text made of several fields offers each of them', async () => {
   await expect(page.getByRole('textbox', { name: 'Contact, hours, opens' })).toBeFocused();
 });
 
-test("a page's description shows as a search result", async () => {
+test("a page's description shows as a search result, with the share card's picture", async () => {
   const description = page.getByRole('textbox', { name: 'South Africa page, description' });
   await description.fill('Private banking from Johannesburg, as a search result shows it.');
-  await expect(
-    page.getByRole('region', { name: 'In search results and share cards' }),
-  ).toContainText('Private banking from Johannesburg, as a search result shows it.');
+  const searchResult = page.getByRole('region', { name: 'In search results and share cards' });
+  await expect(searchResult).toContainText(
+    'Private banking from Johannesburg, as a search result shows it.',
+  );
+  // The share image's description, with the site's name and division filled in.
+  await expect(searchResult.getByRole('img')).toHaveAccessibleName(/^Kestrel Bank Private Bank/);
 });
 
 test('security.txt is shown as its text, which is on no page', async () => {

@@ -689,6 +689,7 @@ function previewPane() {
       h('p', { id: 'search-title', class: 'search-title' }),
       h('p', { id: 'search-route', class: 'path' }),
       h('p', { id: 'search-description' }),
+      h('div', { id: 'share-image' }),
     ),
   );
 }
@@ -717,13 +718,23 @@ function showPage(route: string | undefined) {
 /** How the page shown reads in search results, with the content as the form shows it. */
 async function searchResult() {
   const page = state.model.pages.find((p) => p.route === state.route);
-  const { data } = await call<{ title?: string; description?: string }>(
-    `/api/search-result?page=${encodeURIComponent(state.route ?? '/')}`,
-  );
+  const { data } = await call<{
+    title?: string;
+    description?: string;
+    image?: { url: string; alt: string };
+  }>(`/api/search-result?page=${encodeURIComponent(state.route ?? '/')}`);
   document.getElementById('search-title')!.textContent =
     data.title ?? 'This is no page, so it shows in no search result.';
   document.getElementById('search-route')!.textContent = page?.route ?? '';
   document.getElementById('search-description')!.textContent = data.description ?? '';
+  // The picture a share card shows (site.shareImage), with the text read out in its place.
+  document
+    .getElementById('share-image')!
+    .replaceChildren(
+      data.image
+        ? h('img', { src: data.image.url, alt: data.image.alt, class: 'share-image' })
+        : '',
+    );
 }
 
 /** Hands the server the values typed and not saved, and draws the page with them. */

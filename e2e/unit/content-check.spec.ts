@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import ts from 'typescript';
+import { contentSchema } from '../../content/schema';
 import {
-  contentSchema,
   description,
   emailAddress,
   expiry,
@@ -15,7 +15,7 @@ import {
   securityContact,
   siteAddress,
   year,
-} from '../../content/schema';
+} from '../../content/schema/field-kinds';
 import { loadContent } from '../../scripts/build/check-content';
 import {
   checkAfter,
@@ -501,27 +501,27 @@ const valueSlips: ContentCase[] = [
     name: "the bank's name written where {name} belongs",
     edit: {
       file: 'content/site.ts',
-      find: "logoLabel: '{name} {division}",
-      replace: "logoLabel: 'Kestrel Bank",
+      find: "logoAccessibleName: '{name} {division}",
+      replace: "logoAccessibleName: 'Kestrel Bank",
     },
     errors: [
       {
-        at: 'logoLabel:',
-        says: "site.logoLabel: must start with '{name} {division}', the words the logo shows",
+        at: 'logoAccessibleName:',
+        says: "site.logoAccessibleName: must start with '{name} {division}', the words the logo shows",
       },
     ],
   },
   {
-    name: 'a section that is not in the navigation',
+    name: 'a navigation id that is not in the main navigation',
     edit: {
       file: 'content/south-africa.ts',
-      find: "section: 'locations'",
-      replace: "section: 'location'",
+      find: "navigationId: 'locations'",
+      replace: "navigationId: 'location'",
     },
     errors: [
       {
-        at: "section: 'location'",
-        says: 'southAfrica.section: "location" is not the id of an item of navigation.main',
+        at: "navigationId: 'location'",
+        says: 'southAfrica.navigationId: "location" is not the id of an item of navigation.main',
       },
     ],
   },
@@ -1057,7 +1057,7 @@ const typingSlips: ContentCase[] = [
     errors: [
       {
         at: '\n  backTo:',
-        says: `southAfrica.breadcrumbLabel: the text on line ${lineIn('content/south-africa.ts', "'Breadcrumb',")} has no closing quote: end it as it starts`,
+        says: `southAfrica.breadcrumbAccessibleName: the text on line ${lineIn('content/south-africa.ts', "'Breadcrumb',")} has no closing quote: end it as it starts`,
       },
     ],
   },
@@ -1181,7 +1181,7 @@ const typingSlips: ContentCase[] = [
     errors: [
       {
         at: 'office:',
-        says: `southAfrica.office: its group { … } is not closed: write } after its last field, before line ${lineIn('content/south-africa.ts', "section: 'locations'") - 1}`,
+        says: `southAfrica.office: its group { … } is not closed: write } after its last field, before line ${lineIn('content/south-africa.ts', "navigationId: 'locations'") - 1}`,
       },
     ],
   },

@@ -68,7 +68,7 @@ export default async function contentLoader(this: LoaderContext, source: string)
   // A save to any content file checks every file again, since rules weigh files against others;
   // a file that cannot be read is among them too, so the folder is listed rather than `files`.
   const folder = path.join(this.rootContext, 'content');
-  for (const name of readdirSync(folder).filter((n) => n.endsWith('.ts') && n !== 'schema.ts'))
+  for (const name of readdirSync(folder).filter((n) => n.endsWith('.ts')))
     this.addDependency(path.join(folder, name));
   const errors = problems.filter((problem) => !problem.goLive);
   const lines = errors.map((problem) => `\n  ${describe(problem)}`).join('');

@@ -26,7 +26,7 @@ export const pageRoutes = pagesWithAddress.map((page) => page.route);
  * The not-found page, under Next.js's own name for its route. It has no address of its own: the
  * servers answer every unknown address with its file and status 404. It is the only page that runs
  * JavaScript: not Next.js's runtime, which the build strips from every page
- * (scripts/build/strip-js.ts), but an island of its own (scripts/build/island.ts) for its 'Back'
+ * (scripts/build/strip-js.ts), but an island of its own (scripts/build/compile-island.ts) for its 'Back'
  * button and its log of the missing path.
  */
 export const notFoundPage = { route: '/_not-found', file: '404.html' };

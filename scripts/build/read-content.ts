@@ -83,11 +83,11 @@ export function readContent(source: string, file: string): ContentFile | Problem
   /** The path of the field a node is written in, built from the node outwards. */
   const fieldOf = (node: ts.Node | undefined) => {
     const fieldPath: PropertyKey[] = [];
-    for (let at = node; at && !ts.isSourceFile(at); at = at.parent) {
-      if (ts.isPropertyAssignment(at) || ts.isShorthandPropertyAssignment(at))
-        if (!ts.isComputedPropertyName(at.name)) fieldPath.unshift(at.name.text);
-      if (ts.isArrayLiteralExpression(at.parent))
-        fieldPath.unshift(at.parent.elements.indexOf(at as ts.Expression));
+    for (let ancestor = node; ancestor && !ts.isSourceFile(ancestor); ancestor = ancestor.parent) {
+      if (ts.isPropertyAssignment(ancestor) || ts.isShorthandPropertyAssignment(ancestor))
+        if (!ts.isComputedPropertyName(ancestor.name)) fieldPath.unshift(ancestor.name.text);
+      if (ts.isArrayLiteralExpression(ancestor.parent))
+        fieldPath.unshift(ancestor.parent.elements.indexOf(ancestor as ts.Expression));
     }
     return fieldName([name, ...fieldPath]);
   };
@@ -121,8 +121,8 @@ export function readContent(source: string, file: string): ContentFile | Problem
   // Only the first diagnostic is shown: the ones after it are mostly the parser losing its way.
   const [first] = diagnostics;
   if (first) {
-    const [field, at, message] = typingSlip(first);
-    addProblem(at, message, field);
+    const [field, position, message] = typingSlip(first);
+    addProblem(position, message, field);
     return problems;
   }
 

@@ -6,7 +6,8 @@ import { BuiltPage, gzipSize } from '../support/built-page';
 
 /**
  * Byte budgets on the export in out/: deterministic, so they belong in the test suite. Sizes are
- * gzip level 9, as the CDN sends them. Speed itself is measured by `npm run bench`, not here.
+ * Node's gzip at level 9, a little above what nginx sends (the build's Zopfli twins); Cloudflare
+ * compresses on its own. Speed itself is measured by `npm run bench`, not here.
  */
 
 /** What the first round trip can carry: ten TCP segments of 1,460 bytes (RFC 6928). */

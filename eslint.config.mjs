@@ -1,7 +1,7 @@
 /**
- * ESLint for the whole project: Next.js's rules (Core Web Vitals and TypeScript), Prettier's say on
- * formatting, and the project's own: imports run one way through the site's folders, with no
- * cycle, and content/ stays plain data. `npm run lint` runs it with no warning allowed.
+ * ESLint for the whole project: Next.js's rules (Core Web Vitals and TypeScript), with formatting
+ * left to Prettier, and the project's own: imports run one way through the site's folders, with no
+ * cycle, and content/ reads nothing of Node's. `npm run lint` runs it with no warning allowed.
  */
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';

@@ -168,9 +168,9 @@ Measured on ${date} with \`npm run bench\` (${machine}; Lighthouse's Chromium at
 
 Each page of the shipped build loaded cold over loopback from a compressing static server; sizes are
 compressed kB. "× plain HTML" divides the total by the plain-HTML limit: the page's own HTML without
-any script, compressed, plus its CSS, images and fonts. Scores and timings are Lighthouse's mobile
-audit with default (simulated) throttling, the median of ${LIGHTHOUSE_RUNS} runs; the not-found page is audited
-at /404.html because Lighthouse refuses a 404 answer.
+any script, compressed, plus all else it loads but scripts (CSS, images, fonts, the icon). Scores and
+timings are Lighthouse's mobile audit with default (simulated) throttling, the median of ${LIGHTHOUSE_RUNS} runs;
+the not-found page is audited at /404.html because Lighthouse refuses a 404 answer.
 
 ${report}
 

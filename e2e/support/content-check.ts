@@ -3,8 +3,8 @@
  * what the check says about it. An edit changes the source text of a content file, as an editor would,
  * so every case sees what an editor sees, the file, line and column of each line included.
  *
- * In-process, `expectCheck(edits)` reads the edited sources as the check reads them and compares the
- * check's lines with the ones a case expects. For the few cases that must spawn the check or a build,
+ * In-process, `expectCheck(contentCase)` reads the case's edited sources as the check reads them and
+ * compares the check's lines with the ones the case expects. For the few cases that must spawn the check or a build,
  * `scratchProject` copies the project's parts into a scratch folder, makes the same edits there and
  * runs commands in it.
  */

@@ -7,6 +7,9 @@
  * check's lines with the ones a case expects. For the few cases that must spawn the check or a build,
  * `scratchProject` copies the project's parts into a scratch folder, makes the same edits there and
  * runs commands in it.
+ *
+ * The cases are tables, one for each kind of slip or edit, each in a spec file of its own in
+ * e2e/unit/content-check/: adding a case is adding a row to one of them.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';

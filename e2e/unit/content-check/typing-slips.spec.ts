@@ -37,6 +37,39 @@ const typingSlips: ContentCase[] = [
     ],
   },
   {
+    // Enter pressed inside a text: its first line has no closing quote, and the next line ends
+    // with it. A closing quote on the first line would not help, so the advice is to join them.
+    name: 'a text split over two lines by Enter',
+    edit: {
+      file: 'content/home.ts',
+      find: 'Our South Africa office',
+      replace: 'Our South\n    Africa office',
+    },
+    errors: [
+      {
+        at: '\n    Africa office',
+        says: `home.lead: the text on line ${lineIn('content/home.ts', 'lead:')} goes on at line ${lineIn('content/home.ts', 'lead:') + 1}: a text cannot be split over two lines, so join them into one line (delete the line break), with one quote at each end`,
+      },
+    ],
+  },
+  {
+    // The same text after the editor gave its first line a closing quote, as an older message
+    // advised: the second line's words now stand outside quotes, before a quote that opens
+    // nothing. The advice is the same, and speaks of no apostrophe.
+    name: 'a text split over two lines, its first line closed by a quote',
+    edit: {
+      file: 'content/home.ts',
+      find: 'Our South Africa office',
+      replace: "Our South'\n    Africa office",
+    },
+    errors: [
+      {
+        at: 'Africa office can',
+        says: `home.lead: the text on line ${lineIn('content/home.ts', 'lead:')} goes on at line ${lineIn('content/home.ts', 'lead:') + 1}: a text cannot be split over two lines, so join them into one line (delete the line break), with one quote at each end`,
+      },
+    ],
+  },
+  {
     // The quote after "We" closes the text; the line points where the rest of the word begins.
     name: 'a straight apostrophe inside a quoted text',
     edit: {

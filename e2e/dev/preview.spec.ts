@@ -47,8 +47,24 @@ const headings: Record<Slip['page'], string> = {
  */
 const soon = expect.configure({ timeout: 15_000 });
 
-/** What the editor must never meet: a runtime's error page, its errors or a stack trace. */
-const foreign = [/Unexpected Application Error/, /RangeError/, /TypeError/, /^\s+(\[)?at /m];
+/**
+ * What the editor must never meet: a runtime's error page, its errors or a stack trace, and a
+ * parser's or bundler's own words about a typing slip (SWC's and TypeScript's, through Turbopack).
+ */
+const foreign = [
+  /Unexpected Application Error/,
+  /RangeError/,
+  /TypeError/,
+  /^\s+(\[)?at /m,
+  /Parsing ecmascript source code failed/i,
+  /Syntax ?Error/i,
+  /Expected ['"`].*['"`], got/,
+  /Unexpected token/i,
+  /Unterminated string/i,
+  /Expression expected/i,
+  /error TS\d+/,
+  /Module (parse|build) failed/i,
+];
 
 /** Where a text starts in a source, 1-based, as the check counts. */
 function placeOf(source: string, text: string) {

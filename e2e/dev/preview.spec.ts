@@ -22,7 +22,8 @@ test.describe.configure({ mode: 'serial', timeout: 60_000 });
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   dev = startDevPreview(port);
-  page = await browser.newPage();
+  // A laptop's window, where Next's error overlay once cut the check's longer lines off.
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await expect(async () => {
     expect(dev.exited(), dev.terminal()).toBe(false);
     await page.goto(`${dev.url}/south-africa`);
@@ -94,6 +95,10 @@ async function saveAndFix(slip: Slip) {
     writeFileSync(file, edited);
     await soon(overlay).toContainText(expected);
     for (const words of foreign) expect(await overlay.textContent()).not.toMatch(words);
+    // Every line of the check shows whole, its advice included: none runs past the overlay's box,
+    // which scrolls sideways rather than wrapping.
+    const checkLines = overlay.locator('pre').filter({ hasText: 'content:check' });
+    expect(await checkLines.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThan(1);
     await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
     // The terminal: the check's report, its line indented as `npm run content:check` prints it.
     await soon

@@ -18,7 +18,7 @@ export default function ErrorPage() {
       <StatusPanel
         headingLines={[errorPage.heading]}
         message={errorPage.message}
-        actions={<ButtonLink {...errorPage.home} />}
+        actions={<ButtonLink {...errorPage.homeButton} />}
       />
     </PageShell>
   );

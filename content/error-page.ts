@@ -8,6 +8,6 @@ export const errorPage = {
   title: 'Unexpected error',
   heading: 'Unexpected Application Error!',
   message: 'Sorry, something went wrong on our side. Please try again from the homepage.',
-  home: { label: 'Go to homepage', href: '/', variant: 'primary' },
+  homeButton: { label: 'Go to homepage', href: '/', variant: 'primary' },
   copyrightYear: 2025,
 } satisfies Content['errorPage'];

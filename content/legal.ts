@@ -20,7 +20,7 @@ export const legal = {
   complaints:
     'If we cannot resolve your complaint, you may refer it to the Ombud for Financial Services Providers (the FAIS Ombud).',
   cookies: 'This site sets no cookies.',
-  linksLabel: 'Legal',
+  linksAccessibleName: 'Legal',
   links: {
     privacy: { label: 'Privacy notice', href: '#' },
     paia: { label: 'PAIA manual', href: '#' },

@@ -2,7 +2,7 @@ import type { Content } from './schema';
 
 /** The top bar of group websites and the main navigation of the Private Bank site. */
 export const navigation = {
-  groupLabel: 'Our websites',
+  groupAccessibleName: 'Our websites',
   groupMenu: 'Our websites',
   group: [
     { id: 'private-bank', label: 'Private Bank', href: '/' },
@@ -17,7 +17,7 @@ export const navigation = {
     { id: 'contact', label: 'Contact us', href: '#' },
     { id: 'about', label: 'About us', href: '#' },
   ],
-  mainLabel: 'Main',
+  mainAccessibleName: 'Main',
   mainMenu: 'Menu',
   closeMenu: 'Close',
   main: [

@@ -10,7 +10,7 @@ export const notFound = {
   exclamation: 'Oops!',
   heading: 'Something went wrong',
   message: 'We can’t find the page you’re looking for.',
-  home: { label: 'Go to homepage', href: '/', variant: 'primary' },
+  homeButton: { label: 'Go to homepage', href: '/', variant: 'primary' },
   back: 'Go back to previous page',
   help: 'Need help? Call us on {phone} or visit our {helpCentre}.',
   helpCentre: { label: 'help centre', href: '/' },

@@ -5,7 +5,7 @@ export const site = {
   url: 'https://private-bank.example.com',
   name: 'Kestrel Bank',
   division: 'Private Bank',
-  logoLabel: '{name} {division}, homepage',
+  logoAccessibleName: '{name} {division}, homepage',
   logoHref: '/',
   skipLink: 'Skip to main content',
   newTabNotice: '(opens in a new tab)',

@@ -11,8 +11,8 @@ export const southAfrica = {
     country: 'ZA',
     timeZone: 'Africa/Johannesburg',
   },
-  section: 'locations',
-  breadcrumbLabel: 'Breadcrumb',
+  navigationId: 'locations',
+  breadcrumbAccessibleName: 'Breadcrumb',
   backTo: 'Back to: {parent}',
   parent: { label: 'Where we’re located', href: '/' },
   hero: {

@@ -1,4 +1,4 @@
-import type { Content } from '@/content/schema';
+import type { Legal } from '@/content/schema';
 import { fillTemplate } from './template';
 
 /**
@@ -8,7 +8,7 @@ import { fillTemplate } from './template';
  * @param legal The editors' legal texts (content/legal.ts).
  * @param bankName The bank's name, for the texts' {name} placeholder.
  */
-export function legalStatements(legal: Content['legal'], bankName: string) {
+export function legalStatements(legal: Legal, bankName: string) {
   const withBankName = (text: string) => fillTemplate(text, { name: bankName });
   return {
     licence: fillTemplate(legal.licence, { name: bankName, fspNumber: legal.fspNumber }),

@@ -1,7 +1,9 @@
 /**
  * The site's pages: the address each answers at, and the file the static export writes for it. This
- * is the one place that knows them; the pages, the content check, the build steps, the servers and
- * the tests all read them from here.
+ * is the one place in the site and its build that knows them: the pages, the sitemap, the content
+ * check, the build steps, the servers and the bench read them from here. The tests do not: they
+ * write out the routes the brief fixes on their own (e2e/support/brief.ts), so that a page lost
+ * here fails them.
  */
 
 /** The addresses of the pages. */
@@ -26,7 +28,7 @@ export const pageRoutes = pagesWithAddress.map((page) => page.route);
  * The not-found page, under Next.js's own name for its route. It has no address of its own: the
  * servers answer every unknown address with its file and status 404. It is the only page that runs
  * JavaScript: not Next.js's runtime, which the build strips from every page
- * (scripts/build/strip-js.ts), but an island of its own (scripts/build/island.ts) for its 'Back'
+ * (scripts/build/strip-js.ts), but an island of its own (scripts/build/compile-island.ts) for its 'Back'
  * button and its log of the missing path.
  */
 export const notFoundPage = { route: '/_not-found', file: '404.html' };

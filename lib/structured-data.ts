@@ -1,9 +1,9 @@
-import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
 import { contact } from '@/content/contact';
 import { WEEKDAYS, type Content } from '@/content/schema';
 import { site } from '@/content/site';
 import { withBrand } from './metadata';
 import { convertTime } from './hours';
+import { checkedPhoneNumber } from './phone';
 import { absoluteUrl } from './site-url';
 
 /**
@@ -19,7 +19,7 @@ export function countryPageStructuredData(page: Content['southAfrica'], path: st
   // Content writes a number as a caller in site.phoneCountry dials it ('0808 157 0192'); search
   // engines show it to people anywhere, so it is given in international form ('+44 808 157 0192').
   const internationalNumber = (phone: string) =>
-    parsePhoneNumberWithError(phone, site.phoneCountry).formatInternational();
+    checkedPhoneNumber(phone, site.phoneCountry).international;
   // The open days run from `hours.from` through `hours.to`, wrapping past Sunday if need be, so the
   // week is written out from the first open day onwards before the last one is looked up.
   const weekFromFirstOpenDay = [...WEEKDAYS.slice(WEEKDAYS.indexOf(hours.from)), ...WEEKDAYS];

@@ -9,7 +9,7 @@ import { chromium } from '@playwright/test';
 import { logoMarkSvg } from '../components/layout/logo-mark';
 import { site } from '../content/site';
 import { southAfrica } from '../content/south-africa';
-import { shareImageTitle } from '../lib/share-image';
+import { shareImageTitle } from '../scripts/shared/share-image';
 import { chromiumLaunchOptions } from '../e2e/support/browsers';
 import { withPngText } from '../scripts/shared/png-text';
 

@@ -33,19 +33,33 @@ export default function SouthAfricaPage() {
       site={site}
       legal={legal}
       copyrightYear={page.copyrightYear}
-      top={<GroupNav {...navigation} />}
+      top={
+        <GroupNav
+          accessibleName={navigation.groupAccessibleName}
+          menuLabel={navigation.groupMenu}
+          closeLabel={navigation.closeMenu}
+          groupSites={navigation.group}
+          currentGroupSiteId={navigation.groupCurrent}
+          logIn={navigation.logIn}
+          serviceLinks={navigation.service}
+        />
+      }
       nav={
         <CollapsibleNav
-          label={navigation.mainLabel}
+          accessibleName={navigation.mainAccessibleName}
           menuLabel={navigation.mainMenu}
           closeLabel={navigation.closeMenu}
         >
-          <NavList items={navigation.main} currentId={page.section} />
+          <NavList items={navigation.main} currentId={page.navigationId} />
         </CollapsibleNav>
       }
     >
-      <Breadcrumb {...page} />
-      <Hero {...page} />
+      <Breadcrumb
+        accessibleName={page.breadcrumbAccessibleName}
+        line={page.backTo}
+        parent={page.parent}
+      />
+      <Hero heading={page.title} image={page.hero} />
       <div className={`${styles.body} site-width`}>
         <div className={styles.intro}>
           <Paragraphs paragraphs={page.intro} values={placeholderValues} />
@@ -54,7 +68,8 @@ export default function SouthAfricaPage() {
           <TextSection key={section.id} {...section} values={placeholderValues} />
         ))}
         <ContactSection
-          {...page}
+          block={page.contact}
+          office={page.office}
           contactDetails={contact}
           values={placeholderValues}
           phoneCountry={site.phoneCountry}

@@ -1,17 +1,25 @@
-import type { Content } from '@/content/schema';
-import { fillTemplate } from '@/lib/template';
 import { logoMark } from './logo-mark';
 import styles from './logo.module.css';
+
+type LogoProps = {
+  /** The bank's name, the logo's first line. */
+  name: string;
+  /** The division, the logo's second line. */
+  division: string;
+  /** What screen readers say for the link; it starts with the words the logo shows. */
+  accessibleName: string;
+  /** Where the logo leads. */
+  href: string;
+};
 
 /**
  * The bank's mark and name, linking home. The two lines of its name are separated by a space in the
  * text, so that its accessible name begins with the words it shows (WCAG 2.5.3, label in name).
  */
-export function Logo({ name, division, logoLabel, logoHref }: Content['site']) {
+export function Logo({ name, division, accessibleName, href }: LogoProps) {
   const { size } = logoMark;
-  const accessibleName = fillTemplate(logoLabel, { name, division });
   return (
-    <a className={styles.root} href={logoHref} aria-label={accessibleName}>
+    <a className={styles.root} href={href} aria-label={accessibleName}>
       <svg
         className={styles.mark}
         viewBox={`0 0 ${size} ${size}`}

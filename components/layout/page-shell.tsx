@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
-import type { Content } from '@/content/schema';
+import type { Legal, Site } from '@/content/schema';
+import { fillTemplate } from '@/lib/template';
 import { MAIN_ID } from './landmarks';
 import { Logo } from './logo';
 import { SiteFooter } from './site-footer';
 import styles from './page-shell.module.css';
 
 type PageShellProps = {
-  site: Content['site'];
+  /** The brand and the interface words every page shares. */
+  site: Site;
   /** The legal and regulatory texts of the footer. */
-  legal: Content['legal'];
+  legal: Legal;
   /**
    * The year of the footer's copyright line. Each page's content gives it, so that it changes when
    * an editor changes it, not when the site happens to be rebuilt in a new year.
@@ -28,6 +30,7 @@ type PageShellProps = {
  * starts from the content rather than from the top of the page.
  */
 export function PageShell({ site, legal, copyrightYear, top, nav, children }: PageShellProps) {
+  const { name, division } = site;
   return (
     <>
       <a className={`${styles.skipLink} site-no-print`} href={`#${MAIN_ID}`}>
@@ -36,14 +39,23 @@ export function PageShell({ site, legal, copyrightYear, top, nav, children }: Pa
       <header className={styles.header}>
         {top}
         <div className={`${styles.bar} site-width`}>
-          <Logo {...site} />
+          <Logo
+            name={name}
+            division={division}
+            accessibleName={fillTemplate(site.logoAccessibleName, { name, division })}
+            href={site.logoHref}
+          />
           {nav}
         </div>
       </header>
       <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter {...site} legal={legal} year={copyrightYear} />
+      <SiteFooter
+        legal={legal}
+        bankName={name}
+        copyrightLine={fillTemplate(site.copyright, { year: copyrightYear, name })}
+      />
     </>
   );
 }

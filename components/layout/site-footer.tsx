@@ -1,24 +1,26 @@
-import type { Content } from '@/content/schema';
+import type { Legal } from '@/content/schema';
 import { legalStatements } from '@/lib/legal';
-import { fillTemplate } from '@/lib/template';
 import styles from './site-footer.module.css';
 
-type SiteFooterProps = Content['site'] & {
-  legal: Content['legal'];
-  /** The year of the copyright line. */
-  year: number;
+type SiteFooterProps = {
+  /** The legal and regulatory block's words. */
+  legal: Legal;
+  /** The bank's name, for the legal texts' {name}. */
+  bankName: string;
+  /** The copyright line, with its year and name filled in. */
+  copyrightLine: string;
 };
 
 /** The page's contentinfo landmark: the legal and regulatory block, its links, the copyright line. */
-export function SiteFooter({ copyright, name, legal, year }: SiteFooterProps) {
+export function SiteFooter({ legal, bankName, copyrightLine }: SiteFooterProps) {
   return (
     <footer className={styles.root}>
       <div className={`${styles.inner} site-width`}>
         <h2 className={styles.heading}>{legal.heading}</h2>
-        {Object.values(legalStatements(legal, name)).map((statement) => (
+        {Object.values(legalStatements(legal, bankName)).map((statement) => (
           <p key={statement}>{statement}</p>
         ))}
-        <nav aria-label={legal.linksLabel}>
+        <nav aria-label={legal.linksAccessibleName}>
           <ul className={styles.links}>
             {Object.values(legal.links).map((link) => (
               <li key={link.label}>
@@ -27,7 +29,7 @@ export function SiteFooter({ copyright, name, legal, year }: SiteFooterProps) {
             ))}
           </ul>
         </nav>
-        <p>{fillTemplate(copyright, { year, name })}</p>
+        <p>{copyrightLine}</p>
       </div>
     </footer>
   );

@@ -2,8 +2,8 @@ import { useId, type ReactNode } from 'react';
 import styles from './collapsible-nav.module.css';
 
 type CollapsibleNavProps = {
-  /** The accessible name of the navigation landmark. */
-  label: string;
+  /** What screen readers call the navigation landmark. */
+  accessibleName: string;
   /** Text of the button that opens the links on small screens, and the panel's title. */
   menuLabel: string;
   /** Text of the button that closes the panel. */
@@ -19,11 +19,16 @@ type CollapsibleNavProps = {
  * closes it on Escape or a click outside. The wide layout is the default, so browsers without the
  * Popover API show every link in place, with no button that would do nothing.
  */
-export function CollapsibleNav({ label, menuLabel, closeLabel, children }: CollapsibleNavProps) {
+export function CollapsibleNav({
+  accessibleName,
+  menuLabel,
+  closeLabel,
+  children,
+}: CollapsibleNavProps) {
   // useId gives each panel its own id, since a page may hold more than one CollapsibleNav.
   const panelId = useId();
   return (
-    <nav className={`${styles.root} site-no-print`} aria-label={label}>
+    <nav className={`${styles.root} site-no-print`} aria-label={accessibleName}>
       <button type="button" className={styles.toggle} popoverTarget={panelId}>
         {menuLabel}
       </button>

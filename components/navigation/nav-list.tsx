@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { Content } from '@/content/schema';
+import type { NavItem } from '@/content/schema';
 import styles from './nav-list.module.css';
 
 type NavListProps = {
-  items: Content['navigation']['main'];
-  /** Id of the item to mark as current: the section or site the page belongs to. */
+  items: ReadonlyArray<NavItem>;
+  /** Id of the item to mark as current: the item the page or the site belongs to. */
   currentId?: string;
   /** An extra first item that is not a link of the list, such as the 'Log in' button. */
   first?: ReactNode;

@@ -1,5 +1,6 @@
+import type { CountryCode } from 'libphonenumber-js/max';
 import type { ReactNode } from 'react';
-import type { Content } from '@/content/schema';
+import type { ContactBlock, ContactDetails, Office } from '@/content/schema';
 import { ButtonLink } from '@/components/ui/button-link';
 import { EmailLink } from '@/components/ui/email-link';
 import { PhoneLink } from '@/components/ui/phone-link';
@@ -8,13 +9,17 @@ import { TemplateText } from '@/components/ui/template-text';
 import { convertTime } from '@/lib/hours';
 import styles from './contact-section.module.css';
 
-type ContactSectionProps = Pick<Content['southAfrica'], 'contact' | 'office'> & {
+type ContactSectionProps = {
+  /** The section's words: its heading, its two cards and the scam warning. */
+  block: ContactBlock;
+  /** The office whose city and time zone the opening hours are also given in. */
+  office: Office;
   /** The bank's phone numbers, mailboxes and opening hours (content/contact.ts). */
-  contactDetails: Content['contact'];
+  contactDetails: ContactDetails;
   /** What each {placeholder} in the cards' paragraphs shows. */
   values: Readonly<Record<string, ReactNode>>;
   /** The country whose dialling rules read a number written without '+'. */
-  phoneCountry: Content['site']['phoneCountry'];
+  phoneCountry: CountryCode;
 };
 
 /**
@@ -23,8 +28,8 @@ type ContactSectionProps = Pick<Content['southAfrica'], 'contact' | 'office'> & 
  * opens an e-mail to the general enquiries mailbox, ready to send.
  */
 export function ContactSection(props: ContactSectionProps) {
-  const { contact: sectionText, office, contactDetails, values, phoneCountry } = props;
-  const { prospects, clients, scamWarning } = sectionText;
+  const { block, office, contactDetails, values, phoneCountry } = props;
+  const { prospects, clients, scamWarning } = block;
   const { subject, body, href, ...callBack } = prospects.callBack;
   const { hours } = contactDetails;
   // The hours show as the content gives them, then in the office's own time zone. The conversion
@@ -45,12 +50,8 @@ export function ContactSection(props: ContactSectionProps) {
   // programs would show as a plus sign.
   const callBackMailto = `mailto:${contactDetails.generalEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
   return (
-    <section
-      id={sectionText.id}
-      className={styles.root}
-      aria-labelledby={`${sectionText.id}-heading`}
-    >
-      <h2 id={`${sectionText.id}-heading`}>{sectionText.heading}</h2>
+    <section id={block.id} className={styles.root} aria-labelledby={`${block.id}-heading`}>
+      <h2 id={`${block.id}-heading`}>{block.heading}</h2>
       <div className={styles.cards}>
         <article className={styles.card} aria-labelledby={prospects.id}>
           <h3 id={prospects.id}>{prospects.heading}</h3>
@@ -89,8 +90,8 @@ export function ContactSection(props: ContactSectionProps) {
           </p>
         </article>
       </div>
-      <div className={styles.warning} role="note" aria-labelledby={`${sectionText.id}-warning`}>
-        <h3 id={`${sectionText.id}-warning`}>{scamWarning.heading}</h3>
+      <div className={styles.warning} role="note" aria-labelledby={`${block.id}-warning`}>
+        <h3 id={`${block.id}-warning`}>{scamWarning.heading}</h3>
         <Paragraphs paragraphs={scamWarning.paragraphs} />
       </div>
     </section>

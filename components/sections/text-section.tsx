@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { Content } from '@/content/schema';
+import type { TextSection as TextSectionContent } from '@/content/schema';
 import { Paragraphs } from '@/components/ui/paragraphs';
 import styles from './text-section.module.css';
 
-type TextSectionProps = Content['southAfrica']['important'] & {
+type TextSectionProps = TextSectionContent & {
   /** What each {placeholder} in the paragraphs shows. */
   values: Readonly<Record<string, ReactNode>>;
   /** 'plain' prose, or a 'note' set apart on a tinted panel (small print). */

@@ -1,4 +1,5 @@
-import { parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
+import { checkedPhoneNumber } from '@/lib/phone';
 
 type PhoneLinkProps = {
   /** The number as written in content and shown, e.g. '0808 157 0192' or '+44 20 7946 0321'. */
@@ -9,8 +10,8 @@ type PhoneLinkProps = {
 
 /**
  * A phone number that dials when tapped. The tel: address (RFC 3966) is worked out from the number
- * as written, so editors write a number once, the way visitors read it.
+ * as written (lib/phone.ts), so editors write a number once, the way visitors read it.
  */
 export function PhoneLink({ phone, country }: PhoneLinkProps) {
-  return <a href={parsePhoneNumberWithError(phone, country).getURI()}>{phone}</a>;
+  return <a href={checkedPhoneNumber(phone, country).telUri}>{phone}</a>;
 }

@@ -100,7 +100,7 @@ for (const scheme of colorSchemes) {
   }) => {
     await page.emulateMedia({ forcedColors: 'active', colorScheme: scheme });
     await page.goto(brief.routes[1]);
-    for (const label of [navigation.groupLabel, navigation.mainLabel]) {
+    for (const label of [navigation.groupAccessibleName, navigation.mainAccessibleName]) {
       const links = page.getByRole('navigation', { name: label }).getByRole('link');
       // A mark the system colours keep: a bar under the link (a bottom border alone; 'Log in',
       // drawn as a button, has a border all round) or an underline.
@@ -152,7 +152,7 @@ test('the dark scheme applies: a navy page, off-white text and light blue links,
   }
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto(brief.routes[1]);
-  const trail = page.getByRole('navigation', { name: southAfrica.breadcrumbLabel });
+  const trail = page.getByRole('navigation', { name: southAfrica.breadcrumbAccessibleName });
   await expect(trail.getByRole('link')).toHaveCSS('color', darkPalette.link);
   await expect(trail).toHaveCSS('background-color', darkPalette.surface);
 });

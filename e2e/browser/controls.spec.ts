@@ -34,7 +34,7 @@ for (const scheme of colorSchemes) {
         await page.goto(path);
         const list = page
           .getByRole('contentinfo')
-          .getByRole('navigation', { name: legal.linksLabel });
+          .getByRole('navigation', { name: legal.linksAccessibleName });
         await expect(list.getByRole('link')).toHaveCount(5);
         for (const link of await list.getByRole('link').all()) {
           await expectUsable(link);
@@ -59,15 +59,15 @@ for (const scheme of colorSchemes) {
 
     test("the South Africa page's navigation, links and call-back button", async ({ page }) => {
       await page.goto(southAfricaPath);
-      const top = page.getByRole('navigation', { name: navigation.groupLabel });
+      const top = page.getByRole('navigation', { name: navigation.groupAccessibleName });
       for (const name of brief.topNavigation) {
         await expectUsable(top.getByRole('link', { name, exact: true }));
       }
-      const main = page.getByRole('navigation', { name: navigation.mainLabel });
+      const main = page.getByRole('navigation', { name: navigation.mainAccessibleName });
       for (const name of brief.mainNavigation) {
         await expectUsable(main.getByRole('link', { name, exact: true }));
       }
-      const trail = page.getByRole('navigation', { name: southAfrica.breadcrumbLabel });
+      const trail = page.getByRole('navigation', { name: southAfrica.breadcrumbAccessibleName });
       await expectUsable(trail.getByRole('link', { name: southAfrica.parent.label }), {
         inSentence: true,
       });
@@ -87,7 +87,7 @@ for (const scheme of colorSchemes) {
     test("the not-found page's buttons and help links", async ({ page }) => {
       await page.goto(home.brokenLink.href);
       const main = page.getByRole('main');
-      await expectUsable(main.getByRole('link', { name: notFound.home.label }));
+      await expectUsable(main.getByRole('link', { name: notFound.homeButton.label }));
       await expectUsable(main.getByRole('button', { name: notFound.back }));
       await expectUsable(main.getByRole('link', { name: contact.helpPhone }), { inSentence: true });
       await expectUsable(main.getByRole('link', { name: notFound.helpCentre.label }), {

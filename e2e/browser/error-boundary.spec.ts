@@ -36,7 +36,7 @@ test.describe('error boundaries', () => {
     await expect(page.getByRole('contentinfo')).toContainText(
       'Ombud for Financial Services Providers',
     );
-    await page.getByRole('link', { name: errorPage.home.label }).click();
+    await page.getByRole('link', { name: errorPage.homeButton.label }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.title);
   });
@@ -51,7 +51,7 @@ test.describe('error boundaries', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', site.language);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(errorPage.heading);
     await expect(page.getByText(errorPage.message)).toBeVisible();
-    await expect(page.getByRole('link', { name: errorPage.home.label })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: errorPage.homeButton.label })).toHaveAttribute(
       'href',
       '/',
     );

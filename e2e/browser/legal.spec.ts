@@ -34,7 +34,9 @@ for (const expected of pages) {
     await expect(footer).toContainText(filled(legal.ukStatus, { ...site, ...legal }));
     for (const words of statutory) await expect(footer).toContainText(words);
     await expect(footer).not.toContainText(/\b(PRA|FCA|FSCA|JFSC|GFSC|IOMFSA)\b/);
-    const links = footer.getByRole('navigation', { name: legal.linksLabel }).getByRole('link');
+    const links = footer
+      .getByRole('navigation', { name: legal.linksAccessibleName })
+      .getByRole('link');
     await expect(links).toHaveText([
       'Privacy notice',
       'PAIA manual',

@@ -158,7 +158,9 @@ test.describe('structured data on the South Africa page', () => {
     ]);
     // The same trail a visitor sees.
     await expect(
-      page.getByRole('navigation', { name: southAfrica.breadcrumbLabel }).getByRole('link'),
+      page
+        .getByRole('navigation', { name: southAfrica.breadcrumbAccessibleName })
+        .getByRole('link'),
     ).toHaveText(southAfrica.parent.label);
   });
 });

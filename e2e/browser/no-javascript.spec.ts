@@ -41,13 +41,13 @@ test.describe('with JavaScript disabled', () => {
       await expect(page.getByRole('link', { name: line.phone })).toBeVisible();
     }
     // The menus are popovers: they open and close without any script.
-    const main = page.getByRole('navigation', { name: navigation.mainLabel });
+    const main = page.getByRole('navigation', { name: navigation.mainAccessibleName });
     await main.getByRole('button', { name: navigation.mainMenu }).click();
     await expect(main.getByRole('link')).toHaveText([...brief.mainNavigation]);
     await main.getByRole('button', { name: navigation.closeMenu }).click();
     await expect(main.getByRole('link')).toHaveCount(0);
     await page
-      .getByRole('navigation', { name: southAfrica.breadcrumbLabel })
+      .getByRole('navigation', { name: southAfrica.breadcrumbAccessibleName })
       .getByRole('link')
       .click();
     await expect(page).toHaveURL('/');
@@ -58,7 +58,7 @@ test.describe('with JavaScript disabled', () => {
   }) => {
     await page.goto('/no-script-here');
     await expect(page.getByRole('button', { name: notFound.back })).toHaveCount(0);
-    await page.getByRole('link', { name: notFound.home.label }).click();
+    await page.getByRole('link', { name: notFound.homeButton.label }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.title);
   });
 });

@@ -16,7 +16,7 @@ test.describe('not-found page', () => {
     await expect(main.getByText(notFound.exclamation)).toBeVisible();
     await expect(main.getByText(notFound.heading)).toBeVisible();
     await expect(main.getByText(notFound.message)).toBeVisible();
-    await expect(main.getByRole('link', { name: notFound.home.label })).toHaveAttribute(
+    await expect(main.getByRole('link', { name: notFound.homeButton.label })).toHaveAttribute(
       'href',
       '/',
     );
@@ -54,7 +54,7 @@ test.describe('not-found page', () => {
   });
 
   test('the homepage button and the help centre link lead home', async ({ page }) => {
-    for (const name of [notFound.home.label, notFound.helpCentre.label]) {
+    for (const name of [notFound.homeButton.label, notFound.helpCentre.label]) {
       await page.goto('/gone');
       await page.getByRole('main').getByRole('link', { name, exact: true }).click();
       await expect(page).toHaveURL('/');
@@ -111,7 +111,7 @@ test.describe('not-found page', () => {
       page.evaluate(() => window.open('/first-in-its-tab', '_blank', 'noopener')),
     ]);
     // Visit the homepage, then come back with the browser: the tab now has a page after this one.
-    await tab.getByRole('link', { name: notFound.home.label }).click();
+    await tab.getByRole('link', { name: notFound.homeButton.label }).click();
     await tab.goBack();
     expect(await tab.evaluate(() => window.history.length)).toBe(2);
     await tab.getByRole('button', { name: notFound.back }).click();
@@ -147,7 +147,7 @@ test.describe('not-found page without its script', () => {
     expect((await button.boundingBox())?.width).toBeGreaterThan(0);
     // The error page, kept for a script that throws, stays out of sight too.
     await expect(page.getByText(errorPage.message)).toHaveCount(0);
-    await main.getByRole('link', { name: notFound.home.label }).click();
+    await main.getByRole('link', { name: notFound.homeButton.label }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.title);
   });

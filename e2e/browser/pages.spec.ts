@@ -20,12 +20,14 @@ for (const expected of pages) {
       // the copyright line last.
       const banner = page.getByRole('banner');
       await expect(
-        banner.getByRole('link', { name: filled(site.logoLabel, site) }),
+        banner.getByRole('link', { name: filled(site.logoAccessibleName, site) }),
       ).toHaveAttribute('href', site.logoHref);
       await expect(page.getByRole('main')).toHaveCount(1);
       const footer = page.getByRole('contentinfo');
       await expect(footer.getByRole('heading', { level: 2 })).toHaveText(legal.heading);
-      await expect(footer.getByRole('navigation', { name: legal.linksLabel })).toBeVisible();
+      await expect(
+        footer.getByRole('navigation', { name: legal.linksAccessibleName }),
+      ).toBeVisible();
       await expect(footer.getByRole('paragraph').last()).toHaveText(expected.copyright);
 
       // Headings never skip a level.

@@ -13,7 +13,11 @@ test.describe('printing the South Africa page', () => {
   });
 
   test('leaves out the navigation and the decorative picture', async ({ page }) => {
-    for (const name of [navigation.groupLabel, navigation.mainLabel, southAfrica.breadcrumbLabel]) {
+    for (const name of [
+      navigation.groupAccessibleName,
+      navigation.mainAccessibleName,
+      southAfrica.breadcrumbAccessibleName,
+    ]) {
       await expect(page.getByRole('navigation', { name })).toBeHidden();
     }
     await expect(page.locator(`img[src="${southAfrica.hero.src}"]`)).toBeHidden();

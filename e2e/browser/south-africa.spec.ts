@@ -19,7 +19,7 @@ test.describe('South Africa page', () => {
   test('top navigation lists the group sites, Log in, Contact us and About us, in order', async ({
     page,
   }) => {
-    const top = page.getByRole('navigation', { name: navigation.groupLabel });
+    const top = page.getByRole('navigation', { name: navigation.groupAccessibleName });
     // The brief names these links; they are pinned to it, not to the content.
     await expect(top.getByRole('link')).toHaveText([...brief.topNavigation]);
     // This site is the group's Private Bank, and the bar says so.
@@ -33,11 +33,11 @@ test.describe('South Africa page', () => {
   });
 
   test('main navigation lists the sections and marks where we are', async ({ page }) => {
-    const main = page.getByRole('navigation', { name: navigation.mainLabel });
+    const main = page.getByRole('navigation', { name: navigation.mainAccessibleName });
     await expect(main.getByRole('link')).toHaveText([...brief.mainNavigation]);
     for (const item of navigation.main) {
       const link = main.getByRole('link', { name: item.label });
-      if (item.id === southAfrica.section) {
+      if (item.id === southAfrica.navigationId) {
         await expect(link).toHaveAttribute('aria-current', 'true');
       } else {
         await expect(link).not.toHaveAttribute('aria-current');
@@ -46,14 +46,14 @@ test.describe('South Africa page', () => {
   });
 
   test('names its trail and call-back button as the brief does', async ({ page }) => {
-    const trail = page.getByRole('navigation', { name: southAfrica.breadcrumbLabel });
+    const trail = page.getByRole('navigation', { name: southAfrica.breadcrumbAccessibleName });
     await expect(trail).toContainText(brief.southAfrica.backTo);
     await expect(trail.getByRole('link', { name: brief.southAfrica.parent })).toBeVisible();
     await expect(page.getByRole('link', { name: brief.southAfrica.callBack })).toBeVisible();
   });
 
   test('the Back to: trail leads to the homepage', async ({ page }) => {
-    const trail = page.getByRole('navigation', { name: southAfrica.breadcrumbLabel });
+    const trail = page.getByRole('navigation', { name: southAfrica.breadcrumbAccessibleName });
     await expect(trail).toHaveText(
       filled(southAfrica.backTo, { parent: southAfrica.parent.label }),
     );

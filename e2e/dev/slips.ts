@@ -84,8 +84,8 @@ export const slips: Slip[] = [
     from: "{ id: 'locations',",
     to: "{ id: 'offices',",
     reported: 'content/south-africa.ts',
-    at: "section: 'locations'",
-    says: 'southAfrica.section: "locations" is not the id of an item of navigation.main',
+    at: "navigationId: 'locations'",
+    says: 'southAfrica.navigationId: "locations" is not the id of an item of navigation.main',
   },
   // The three slips the check itself once worded in the parser's words, or at the wrong field.
   {

@@ -73,13 +73,13 @@ export const pages: readonly PageExpectation[] = [
 export const menus = [
   {
     name: 'group websites',
-    label: navigation.groupLabel,
+    label: navigation.groupAccessibleName,
     button: navigation.groupMenu,
     links: brief.topNavigation,
   },
   {
     name: 'main navigation',
-    label: navigation.mainLabel,
+    label: navigation.mainAccessibleName,
     button: navigation.mainMenu,
     links: brief.mainNavigation,
   },

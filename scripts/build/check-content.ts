@@ -26,6 +26,20 @@ const written = (value: unknown) => {
   return `${kind === typeof value ? `a ${kind}` : kind} (${JSON.stringify(value)})`;
 };
 
+/**
+ * Fields that were renamed, by their old name, so that an editor who writes the old name (from
+ * memory, an old branch or an old copy of a file) is told the new one. docs/editing.md lists them.
+ */
+const RENAMED_FIELDS: Record<string, string> = {
+  logoLabel: 'logoAccessibleName',
+  groupLabel: 'groupAccessibleName',
+  mainLabel: 'mainAccessibleName',
+  breadcrumbLabel: 'breadcrumbAccessibleName',
+  linksLabel: 'linksAccessibleName',
+  section: 'navigationId',
+  home: 'homeButton',
+};
+
 /** Editors' words for the problems zod finds itself; the schema words its own rules. */
 const explain: z.core.$ZodErrorMap = (issue) => {
   const expected = 'expected' in issue ? (typeLooks[String(issue.expected)] ?? issue.expected) : '';
@@ -37,16 +51,23 @@ const explain: z.core.$ZodErrorMap = (issue) => {
     return `is ${written(issue.input)}, but must have ${issue.minimum ?? issue.maximum} items`;
   if (issue.code === 'unrecognized_keys') {
     const known = Object.keys((issue.inst as z.ZodObject).shape);
+    const [written = ''] = issue.keys;
+    const renamed = RENAMED_FIELDS[written];
+    if (renamed && known.includes(renamed))
+      return `is the old name of ${renamed}: write ${renamed} instead of ${written}`;
     // A misspelt name mostly keeps its first letters, so a known field that shares three is meant.
-    const near = known.find((key) => key.slice(0, 3) === issue.keys[0]?.slice(0, 3));
+    const near = known.find((key) => key.slice(0, 3) === written.slice(0, 3));
     return `is not a field here: ${near ? `did you mean ${near}?` : `its fields are ${known}`}`;
   }
   if (issue.code === 'invalid_union')
     return "must be text, or a list of texts and links: ['See our ', { label: 'a', href: '/' }]";
 };
 
+/** A finding of zod's, with whether it is a field that is missing. */
+type SchemaFinding = Finding & { missing: boolean };
+
 /** Zod's issues at full paths (an unknown field's own), each union resolved to the option meant. */
-function flatten(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[] = []): Finding[] {
+function flatten(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[] = []): SchemaFinding[] {
   return issues.flatMap((issue) => {
     const path = [...prefix, ...issue.path];
     // The option with more to say than "this is another type" is the one the editor meant.
@@ -55,8 +76,25 @@ function flatten(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[] = []
       issue.errors.find((list) => list.some((e) => e.path.length > 0 || e.code !== 'invalid_type'));
     if (meant) return flatten(meant, path);
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-    return [{ path: [...path, ...keys], message: issue.message }];
+    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    return [{ path: [...path, ...keys], message: issue.message, missing }];
   });
+}
+
+/**
+ * The findings without the missing fields that are written under their old names: the old name's
+ * own finding already says what to write, and the field is not missing, only misnamed.
+ */
+function withoutRenamedMissing(findings: SchemaFinding[]): Finding[] {
+  const renamedTo = new Set(
+    findings.flatMap(({ path }) => {
+      const newName = RENAMED_FIELDS[String(path.at(-1))];
+      return newName ? [fieldName([...path.slice(0, -1), newName])] : [];
+    }),
+  );
+  return findings
+    .filter((finding) => !(finding.missing && renamedTo.has(fieldName(finding.path))))
+    .map(({ path, message }) => ({ path, message }));
 }
 
 /**
@@ -72,7 +110,9 @@ export function checkContent(
 ): Problem[] {
   const content = Object.fromEntries(files.map((file) => [file.name, file.value]));
   const { data, error } = schema.safeParse(content, { error: explain });
-  const findings = error ? flatten(error.issues) : contentFindings(data, schema);
+  const findings = error
+    ? withoutRenamedMissing(flatten(error.issues))
+    : contentFindings(data, schema);
   const problems = findings.map(({ path, message, goLive }) => {
     const source = files.find((file) => file.name === path[0]);
     // A field's own place, or for a missing one the place of the group that should hold it.
@@ -88,11 +128,12 @@ export function checkContent(
 }
 
 /**
- * Reads every content file in content/ of the working directory as data.
+ * Reads every content file in content/ of the working directory as data: each .ts file directly in
+ * it (the schema is a folder, content/schema/, so it is not among them).
  * @returns The files read as data, and the problems that kept any other file from being read.
  */
 export function loadContent() {
-  const names = readdirSync('content').filter((n) => n.endsWith('.ts') && n !== 'schema.ts');
+  const names = readdirSync('content').filter((n) => n.endsWith('.ts'));
   const results = names.map((n) =>
     readContent(readFileSync(`content/${n}`, 'utf8'), `content/${n}`),
   );

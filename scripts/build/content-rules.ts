@@ -1,6 +1,6 @@
 /**
  * The content check's rules beyond the schema's own, in two parts. The rules of each kind of field
- * (a link, a phone number, an image, an expiry…: `FieldKind` in content/schema.ts) apply wherever
+ * (a link, a phone number, an image, an expiry…: `FieldKind` in content/schema/field-kinds.ts) apply wherever
  * the schema marks a field with that kind, whatever the field is called; they may weigh a value
  * against the site's pages, its dialling country, its name or the files in public/. The rules that
  * relate particular fields to each other (ids and the fields that name them, the share image and
@@ -9,12 +9,13 @@
  * only other input.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import * as phones from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { MAIN_ID } from '../../components/layout/landmarks';
-import { EMAIL, fieldKinds, type Content, type FieldKind } from '../../content/schema';
+import { fieldKinds, type Content, type FieldKind } from '../../content/schema';
+import { EMAIL } from '../../content/schema/text-rules';
+import { readPhoneNumber } from '../../lib/phone';
 import { pageRoutes, routes } from '../../lib/routes';
-import { shareImageTitle } from '../../lib/share-image';
+import { shareImageTitle } from '../shared/share-image';
 import { fillTemplate } from '../../lib/template';
 import { readPngText } from '../shared/png-text';
 
@@ -50,7 +51,7 @@ const links: [string, (href: string) => boolean, string][] = [
   ],
   [
     'tel:',
-    (v) => phones.isValidPhoneNumber(v.slice(4)),
+    (v) => readPhoneNumber(v.slice(4)) !== undefined,
     'is no phone link: write it like tel:+27115550100',
   ],
   ['', () => false, 'is no safe link: write a path on this site or an https:// address'],
@@ -129,8 +130,14 @@ export function contentFindings(content: Content, schema: z.ZodType): Finding[] 
     if (EXAMPLE.test(value.replace(/^.*@|^https:\/\/|[/?#].*$/g, '')))
       addFinding(path, `${value} is an example address`, true);
   };
-  /** The rule of each kind of field, given its value: a number for a year, otherwise a text. */
-  const kindRules: { [K in FieldKind]: (value: ValueOf<K>, path: PropertyKey[]) => void } = {
+  /**
+   * The rule of each kind of field, given its value: a number for a year, otherwise a text. A kind
+   * whose whole rule is the schema's own (a time, a time zone, a multi-line or statutory text) has
+   * none here.
+   */
+  const kindRules: {
+    [K in FieldKind]?: (value: ValueOf<K>, path: PropertyKey[]) => void;
+  } = {
     link(value, path) {
       // The links table always finds a kind, as its last entry matches every link.
       const [, test, fix] = links.find(([start]) => value.startsWith(start))!;
@@ -149,9 +156,9 @@ export function contentFindings(content: Content, schema: z.ZodType): Finding[] 
         addFinding(path, `"${value}" is not a missing page: write it like /gone`);
     },
     phoneNumber(value, path) {
-      const number = phones.parsePhoneNumberFromString(value, site.phoneCountry);
+      const number = readPhoneNumber(value, site.phoneCountry);
       const fix = `is no phone number (read as ${site.phoneCountry}): write it like 0808 157 0192`;
-      if (!number?.isValid()) addFinding(path, `"${value}" ${fix}`);
+      if (!number) addFinding(path, `"${value}" ${fix}`);
       if (DRAMA.test(number?.nationalNumber ?? ''))
         addFinding(path, `${value} is from Ofcom's drama range`, true);
     },
@@ -189,7 +196,7 @@ export function contentFindings(content: Content, schema: z.ZodType): Finding[] 
   };
   // The schema accepted the content, so each kind's value has the type its rule takes.
   for (const [kind, value, path] of fieldsOfKind(schema, content, []))
-    (kindRules[kind] as (value: unknown, path: PropertyKey[]) => void)(value, path);
+    (kindRules[kind] as ((value: unknown, path: PropertyKey[]) => void) | undefined)?.(value, path);
 
   relations(content, addFinding);
   return findings;
@@ -213,7 +220,7 @@ function relations(
 
   const named: [PropertyKey[], string, 'main' | 'group'][] = [
     [['navigation', 'groupCurrent'], navigation.groupCurrent, 'group'],
-    [['southAfrica', 'section'], page.section, 'main'],
+    [['southAfrica', 'navigationId'], page.navigationId, 'main'],
   ];
   for (const [path, id, list] of named)
     if (!navigation[list].some((item) => item.id === id))

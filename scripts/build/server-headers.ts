@@ -1,5 +1,5 @@
 /**
- * Build step, after the island: this build's headers, whose policies hash the inline styles of the
+ * Build step, after compile-island: this build's headers, whose policies hash the inline styles of the
  * final HTML, for nginx (deploy/build/csp-map.conf, a map from each page's file to its policy) and
  * for Cloudflare (out/_headers).
  */

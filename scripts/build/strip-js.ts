@@ -2,7 +2,7 @@
  * Build step: cuts every script but JSON-LD, and every script preload, out of every page: Next.js's
  * runtime and RSC payload, which none needs, and Next.js has no switch to leave out
  * (vercel/next.js#45009). The runtime's own files then go from the export too, so that no server
- * offers a script no page loads. The not-found page then gets its island: scripts/build/island.ts.
+ * offers a script no page loads. The not-found page then gets its island: scripts/build/compile-island.ts.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

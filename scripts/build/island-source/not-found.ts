@@ -1,20 +1,17 @@
 /**
- * The not-found page's island: its two client components, compiled by scripts/build/island.ts with
+ * The not-found page's island: its two client components, compiled by scripts/build/compile-island.ts with
  * Preact standing in for React, take over the button the export rendered.
  */
 import { Component, h, render, type ComponentChildren } from 'preact';
 import { MissingPathLog } from '../../../components/status/missing-path-log';
 import { BackButton } from '../../../components/ui/back-button';
-import { island } from '../../../lib/island';
+import { islandElementIds, type notFoundIslandProps } from '../../../lib/not-found-island';
 
 /**
- * The components' props, which scripts/build/island.ts takes from content/ at build time and writes
- * into the bundle as they are: only the words the island uses, not the whole page's content.
+ * The components' props, which scripts/build/compile-island.ts takes from content/ at build time,
+ * through the function the page uses too, and writes into the bundle as they are.
  */
-declare const ISLAND_PROPS: {
-  backButton: Parameters<typeof BackButton>[0];
-  missingPathLog: Parameters<typeof MissingPathLog>[0];
-};
+declare const ISLAND_PROPS: ReturnType<typeof notFoundIslandProps>;
 
 /**
  * Shows the error page that the build left inert in the page when the island's code throws, in
@@ -25,7 +22,7 @@ class ErrorBoundary extends Component<{ children: ComponentChildren }, { failed:
   override state = { failed: false };
 
   override componentDidCatch(error: unknown) {
-    const errorPage = document.getElementById(island.errorPageId) as HTMLTemplateElement;
+    const errorPage = document.getElementById(islandElementIds.errorPageId) as HTMLTemplateElement;
     document.body.replaceChildren(errorPage.content.cloneNode(true));
     // Preact counts an error as handled only if its boundary renders again.
     this.setState({ failed: true });
@@ -46,5 +43,5 @@ render(
     h(BackButton, ISLAND_PROPS.backButton),
     h(MissingPathLog, ISLAND_PROPS.missingPathLog),
   ),
-  document.getElementById(island.rootId)!,
+  document.getElementById(islandElementIds.rootId)!,
 );

@@ -1,7 +1,7 @@
 /**
- * Build step, after strip-js: the not-found page's island. esbuild compiles MissingPathLog and
- * BackButton, the same files `npm run dev` runs under React, with Preact's hooks standing in for
- * React (scripts/build/island/), into one small module that takes over the button the export
+ * Build step, after strip-js: compiles the not-found page's island. esbuild compiles MissingPathLog
+ * and BackButton, the same files `npm run dev` runs under React, with Preact's hooks standing in for
+ * React (scripts/build/island-source/), into one small module that takes over the button the export
  * rendered; the page links it, with Subresource Integrity, and loads no other script.
  */
 import { createHash } from 'node:crypto';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { notFound } from '../../content/not-found';
-import { island } from '../../lib/island';
+import { islandElementIds, notFoundIslandProps } from '../../lib/not-found-island';
 import { notFoundPage } from '../../lib/routes';
 import { attr, elementsOf, isExecutable, type Element } from '../shared/html';
 
@@ -36,7 +36,7 @@ function browsers(): string[] {
   return browserslist.map((query) => {
     const [, name = '', version = ''] = /^(\w+) >= ([\d.]+)$/.exec(query) ?? [];
     if (!esbuildNames[name])
-      throw new Error(`island: cannot read the browserslist query "${query}"`);
+      throw new Error(`compile-island: cannot read the browserslist query "${query}"`);
     return `${esbuildNames[name]}${version}`;
   });
 }
@@ -78,17 +78,19 @@ function exportedClassNames(markupClasses: string[]): Plugin {
   };
 }
 
-const page = path.join('out', notFoundPage.file);
-const html = readFileSync(page, 'utf8');
+const pageFile = path.join('out', notFoundPage.file);
+const html = readFileSync(pageFile, 'utf8');
 const elements = elementsOf(html);
 if (elements.some(isExecutable)) {
-  throw new Error(`island: ${notFoundPage.file} still has scripts; strip-js runs before this step`);
+  throw new Error(
+    `compile-island: ${notFoundPage.file} still has scripts; strip-js runs before this step`,
+  );
 }
-const root = elements.find((element) => attr(element, 'id') === island.rootId);
-const errorPage = elements.find((element) => attr(element, 'id') === island.errorPageId);
+const root = elements.find((element) => attr(element, 'id') === islandElementIds.rootId);
+const errorPage = elements.find((element) => attr(element, 'id') === islandElementIds.errorPageId);
 if (!root || errorPage?.tagName !== 'template') {
   throw new Error(
-    `island: ${notFoundPage.file} lacks #${island.rootId} or template#${island.errorPageId}`,
+    `compile-island: ${notFoundPage.file} lacks #${islandElementIds.rootId} or template#${islandElementIds.errorPageId}`,
   );
 }
 const markupClasses = descendants(root).flatMap((element) =>
@@ -96,23 +98,18 @@ const markupClasses = descendants(root).flatMap((element) =>
 );
 
 const { outputFiles } = await build({
-  entryPoints: ['scripts/build/island/not-found.ts'],
+  entryPoints: ['scripts/build/island-source/not-found.ts'],
   bundle: true,
   minify: true,
   format: 'esm',
   target: browsers(),
   write: false,
-  alias: { react: './scripts/build/island/react.ts' },
+  alias: { react: './scripts/build/island-source/react.ts' },
   // Classic JSX, to Preact's h(); the project's tsconfig.json sets React's automatic runtime.
   tsconfigRaw: { compilerOptions: { jsx: 'react', jsxFactory: 'h' } },
-  inject: ['./scripts/build/island/jsx.ts'],
-  // The props app/not-found.tsx gives the two components, from the same content.
-  define: {
-    ISLAND_PROPS: JSON.stringify({
-      backButton: { label: notFound.back, fallbackHref: notFound.home.href },
-      missingPathLog: { message: notFound.consoleMessage },
-    }),
-  },
+  inject: ['./scripts/build/island-source/jsx.ts'],
+  // The props app/not-found.tsx gives the two components, from the same function and content.
+  define: { ISLAND_PROPS: JSON.stringify(notFoundIslandProps(notFound)) },
   legalComments: 'none',
   plugins: [exportedClassNames(markupClasses)],
 });
@@ -125,8 +122,8 @@ writeFileSync(path.join('out', ISLAND_FOLDER, name), code);
 const integrity = `sha384-${createHash('sha384').update(code).digest('base64')}`;
 const script = `<script type="module" src="/${ISLAND_FOLDER}/${name}" integrity="${integrity}"></script>`;
 const head = elements.find((element) => element.tagName === 'head')!;
-const at = head.sourceCodeLocation!.endTag!.startOffset;
-writeFileSync(page, html.slice(0, at) + script + html.slice(at));
+const headEndOffset = head.sourceCodeLocation!.endTag!.startOffset;
+writeFileSync(pageFile, html.slice(0, headEndOffset) + script + html.slice(headEndOffset));
 console.log(
-  `island: ${notFoundPage.file} loads /${ISLAND_FOLDER}/${name} (${code.length} bytes, ${compressed} gzip -9)`,
+  `compile-island: ${notFoundPage.file} loads /${ISLAND_FOLDER}/${name} (${code.length} bytes, ${compressed} gzip -9)`,
 );

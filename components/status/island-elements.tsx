@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { island } from '@/lib/island';
-import styles from './island.module.css';
+import { islandElementIds } from '@/lib/not-found-island';
+import styles from './island-elements.module.css';
 
 /**
  * The part of the not-found page that the export's island takes over. Preact renders into an
@@ -9,7 +9,7 @@ import styles from './island.module.css';
  */
 export function IslandRoot({ children }: { children: ReactNode }) {
   return (
-    <span id={island.rootId} className={styles.root}>
+    <span id={islandElementIds.rootId} className={styles.root}>
       {children}
     </span>
   );
@@ -22,5 +22,5 @@ export function IslandRoot({ children }: { children: ReactNode }) {
  */
 export function IslandErrorPage({ children }: { children: ReactNode }) {
   if (process.env.NODE_ENV !== 'production') return null;
-  return <template id={island.errorPageId}>{children}</template>;
+  return <template id={islandElementIds.errorPageId}>{children}</template>;
 }

@@ -7,6 +7,8 @@
  * by the server's list of changes alike, so it imports nothing of Node's.
  */
 
+import type { FieldKind } from '../content/schema';
+
 /** A JSON Schema node of the content schema, as form-schema.ts writes it. */
 export type SchemaNode = {
   type?: string;
@@ -16,7 +18,8 @@ export type SchemaNode = {
   prefixItems?: SchemaNode[];
   anyOf?: SchemaNode[];
   enum?: string[];
-  'x-kind'?: string;
+  /** The kind the schema gives the field (content/schema): its input follows it. */
+  'x-kind'?: FieldKind;
 };
 
 /** Names programmers shorten, in the words an editor would use. */

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { changesSinceCommit, commitToBranch, committedValue, isOwnRepository } from './changes';
+import type { FieldKind } from '../content/schema';
 import { ContentFiles, valueAt, versionOf, type FieldPath, type Refusal } from './content-files';
 import { fieldDocs } from './field-docs';
 import { fieldWords, optionFor, type SchemaNode } from './field-words';
@@ -98,7 +99,12 @@ const isFieldPath = (value: unknown): value is FieldPath =>
   value.every((key) => typeof key === 'string' || (Number.isInteger(key) && key >= 0));
 
 /** The kinds of field whose text a visitor reads on the page, as opposed to an address or a code. */
-const READ_KINDS = [undefined, 'description', 'multilineText', 'statutory', 'statutoryText'];
+const READ_KINDS: readonly (FieldKind | undefined)[] = [
+  undefined,
+  'description',
+  'multilineText',
+  'statutoryText',
+];
 
 /**
  * The fields the preview marks so that a click on their text selects them: the texts visitors

@@ -64,6 +64,38 @@ test('every field has its name in words, its path and its help text', async () =
   );
 });
 
+test('each kind of field has its input: a time zone to choose, a multi-line text, statutory words marked', async () => {
+  await expect(page.getByRole('combobox', { name: 'Contact, hours, time zone' })).toHaveValue(
+    'UTC',
+  );
+  await expect(
+    page.getByRole('combobox', { name: 'Contact, hours, time zone' }).getByRole('option', {
+      name: 'Africa/Johannesburg',
+    }),
+  ).toBeAttached();
+  await expect(page.getByRole('combobox', { name: 'South Africa page, hero, file' })).toHaveValue(
+    '/images/south-africa-hero.svg',
+  );
+  await expect(page.getByRole('spinbutton', { name: 'Home page, copyright year' })).toHaveValue(
+    '2025',
+  );
+  await expect(page.getByRole('textbox', { name: 'Contact, help phone' })).toHaveAttribute(
+    'type',
+    'tel',
+  );
+  // The call-back e-mail's body keeps its line breaks.
+  const body = page.getByRole('textbox', {
+    name: 'South Africa page, contact, prospects, call back, body',
+  });
+  await expect(body).toHaveValue(/^Please call me back.*\n\nName:\n/s);
+  await expect(page.getByRole('textbox', { name: 'Legal, licence' })).toHaveAccessibleDescription(
+    /Statutory wording: the check holds its words/,
+  );
+  await expect(
+    page.getByRole('textbox', { name: 'Legal, heading' }),
+  ).not.toHaveAccessibleDescription(/Statutory wording/);
+});
+
 test('a changed text is saved into its file, only its own line changing', async () => {
   const before = read('south-africa.ts');
   const heading = page.getByRole('textbox', { name: 'South Africa page, section 1, heading' });

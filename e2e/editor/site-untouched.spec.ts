@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { startEditingView } from '../support/editing-view';
-import { SITE_PARTS } from '../support/scratch-copy';
+import { BUILD_INPUTS } from '../support/build-inputs';
 
 /**
  * Nothing of the editing view reaches the site (issue #32, item 3): two plain builds of a copy of
@@ -37,7 +37,7 @@ test('out/ is byte-identical with and without the editing view, and carries noth
   browser,
 }) => {
   test.setTimeout(300_000);
-  const view = await startEditingView(port, [...SITE_PARTS, '.prettierrc.json']);
+  const view = await startEditingView(port, [...BUILD_INPUTS, '.prettierrc.json']);
   const build = async () => {
     await promisify(execFile)('npm', ['run', 'build'], { cwd: view.folder });
     return fingerprints(path.join(view.folder, 'out'));

@@ -14,6 +14,7 @@
  * the page), so the library would add a validator and a widget set the view could not use, and a
  * dependency the project's rule allows only for what the platform does not do well.
  */
+import type { FieldKind } from '../../content/schema';
 import { fieldName } from '../../scripts/build/field-name';
 import { fieldWords, itemWords, optionFor, type SchemaNode } from '../field-words';
 import { call, type FieldPath, type Model, type Problem } from './api';
@@ -87,9 +88,13 @@ function announce(text: string) {
 }
 
 /** The kinds whose text runs over several lines. */
-const MULTILINE_KINDS = ['multilineText', 'description', 'statutory', 'statutoryText'];
+const MULTILINE_KINDS: readonly (FieldKind | undefined)[] = [
+  'multilineText',
+  'description',
+  'statutoryText',
+];
 /** The kinds the check holds to statutory words. */
-const STATUTORY_KINDS = ['statutory', 'statutoryText'];
+const STATUTORY_KINDS: readonly (FieldKind | undefined)[] = ['statutoryText'];
 
 /** The input for one field, fit for its kind; an unknown kind gets one line of text. */
 function inputFor(node: SchemaNode, path: FieldPath, value: unknown, describedBy: string) {
@@ -119,11 +124,11 @@ function inputFor(node: SchemaNode, path: FieldPath, value: unknown, describedBy
       value: value === undefined ? '' : String(value),
     });
   const text = typeof value === 'string' ? value : '';
-  if (MULTILINE_KINDS.includes(kind ?? '') || text.includes('\n') || text.length > 70) {
+  if (MULTILINE_KINDS.includes(kind) || text.includes('\n') || text.length > 70) {
     const area = h('textarea', { ...common, rows: Math.min(8, Math.ceil(text.length / 60) + 1) });
     area.value = text;
     // A text of one line ends at Enter, as an input does; a multi-line one takes the line break.
-    if (!MULTILINE_KINDS.includes(kind ?? '') && !text.includes('\n'))
+    if (!MULTILINE_KINDS.includes(kind) && !text.includes('\n'))
       area.addEventListener('keydown', (event) => {
         if (event.key === 'Enter') {
           event.preventDefault();
@@ -132,7 +137,7 @@ function inputFor(node: SchemaNode, path: FieldPath, value: unknown, describedBy
       });
     return area;
   }
-  const type = { phoneNumber: 'tel', emailAddress: 'email' }[kind ?? ''] ?? 'text';
+  const type = kind === 'phoneNumber' ? 'tel' : kind === 'emailAddress' ? 'email' : 'text';
   const input = h('input', {
     ...common,
     type,
@@ -151,9 +156,15 @@ function inputFor(node: SchemaNode, path: FieldPath, value: unknown, describedBy
 function fieldRow(node: SchemaNode, path: FieldPath, value: unknown) {
   const id = idOf(path);
   const doc = docOf(path);
-  const statutory = STATUTORY_KINDS.includes(node['x-kind'] ?? '');
+  const statutory = STATUTORY_KINDS.includes(node['x-kind']);
   const messages = h('div', { id: `${id}-messages`, class: 'messages' });
-  const input = inputFor(node, path, value, `${id}-path ${doc ? `${id}-help` : ''} ${id}-messages`);
+  const describedBy = [`${id}-path`, statutory && `${id}-statutory`, doc && `${id}-help`];
+  const input = inputFor(
+    node,
+    path,
+    value,
+    [...describedBy.filter(Boolean), `${id}-messages`].join(' '),
+  );
   const read = () => {
     if (node.type === 'integer' || node.type === 'number')
       return input.value === '' ? undefined : Number(input.value);
@@ -166,7 +177,12 @@ function fieldRow(node: SchemaNode, path: FieldPath, value: unknown) {
     { class: statutory ? 'field statutory' : 'field', 'data-field': fieldName(path) },
     h('label', { for: id }, wordsOf(path)),
     h('code', { id: `${id}-path`, class: 'path' }, fieldName(path)),
-    statutory && h('p', { class: 'badge' }, 'Statutory wording: the check holds its words'),
+    statutory &&
+      h(
+        'p',
+        { class: 'badge', id: `${id}-statutory` },
+        'Statutory wording: the check holds its words',
+      ),
     doc && h('p', { id: `${id}-help`, class: 'help' }, doc),
     input,
     messages,

@@ -30,6 +30,7 @@ const VIEW_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Edit the site's words</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/style.css">
 <script src="/view.js" defer></script>
 </head>

@@ -34,11 +34,16 @@ const CANDIDATES: Record<string, string> = {
   button: 'button, [role="button"]',
   heading: 'h1, h2, h3, h4, h5, h6',
   navigation: 'nav',
+  textbox: 'input, textarea',
 };
 
-/** In the page: the elements under a scope that match a selector and mention a name. */
+/**
+ * In the page: the elements under a scope that match a selector and mention a name, in their own
+ * text, their aria-label or, for a form field, its labels.
+ */
 const SIFT = `return [...(arguments[0] || document).querySelectorAll(arguments[1])].filter((element) =>
-  ((element.getAttribute('aria-label') || '') + ' ' + element.textContent)
+  ((element.getAttribute('aria-label') || '') + ' ' + element.textContent + ' ' +
+    [...(element.labels || [])].map((label) => label.textContent).join(' '))
     .replace(/\\s+/g, ' ')
     .includes(arguments[2]))`;
 

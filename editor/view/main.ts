@@ -851,4 +851,11 @@ async function load(keepTyped: boolean) {
     announce('The files were reloaded; what you typed is in the form, not saved yet');
 }
 
+// A failure of the view itself is said on the page, for the editor to pass on to a developer.
+window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
+  root.append(
+    h('p', { class: 'error', role: 'alert' }, `The editing view failed: ${String(event.reason)}`),
+  );
+});
+
 void load(false);

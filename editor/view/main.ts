@@ -368,16 +368,22 @@ async function check(path: FieldPath) {
   if (status === 200) showProblems(data.problems);
 }
 
-let saving = Promise.resolve();
+let writing = Promise.resolve();
 
 /**
- * Saves a change, after the saves before it: each save names the version of the file it edits,
- * and the one before it changes that version.
+ * Runs a write (a save, an undo, a discard, a commit) after the writes before it: each names the
+ * version of the file it changes, and the one before it may change that version. Leaving a field
+ * for the Undo button saves the field first, then undoes.
  */
-function submit(path: FieldPath): Promise<void> {
-  saving = saving.then(() => saveNow(path));
-  return saving;
+function afterEarlierWrites(write: () => Promise<void>): Promise<void> {
+  // A write that failed (said on the page) does not stop the ones after it.
+  const next = writing.catch(() => undefined).then(write);
+  writing = next;
+  return next;
 }
+
+/** Saves a change, after the writes before it. */
+const submit = (path: FieldPath) => afterEarlierWrites(() => saveNow(path));
 
 /** Saves a change into its file, unless the check rejects it or the file changed on disk. */
 async function saveNow(path: FieldPath) {
@@ -445,7 +451,11 @@ function renderToolbar() {
   const bar = document.getElementById('toolbar')!;
   const undo = h(
     'button',
-    { type: 'button', onclick: () => void undoLastSave(), disabled: !state.model.canUndo },
+    {
+      type: 'button',
+      onclick: () => void afterEarlierWrites(undoLastSave),
+      disabled: !state.model.canUndo,
+    },
     'Undo the last save',
   );
   const reload =
@@ -593,7 +603,7 @@ async function renderChanges() {
               h('span', {}, ` was ${inWords(change.before)}, now ${inWords(change.after)} `),
               h(
                 'button',
-                { type: 'button', onclick: () => void discard(change) },
+                { type: 'button', onclick: () => void afterEarlierWrites(() => discard(change)) },
                 `Discard the change to ${change.words}`,
               ),
             ),
@@ -650,7 +660,7 @@ function commitForm() {
     message,
     h(
       'button',
-      { type: 'button', onclick: () => void commit() },
+      { type: 'button', onclick: () => void afterEarlierWrites(commit) },
       'Commit the changes to a new branch',
     ),
   );

@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import prettier from 'prettier';
+import { brief } from '../support/brief';
 import { startEditingView } from '../support/editing-view';
 
 /**
@@ -73,6 +74,14 @@ test('each kind of field has its input: a time zone to choose, a multi-line text
       name: 'Africa/Johannesburg',
     }),
   ).toBeAttached();
+  // A link's input offers the site's pages by name.
+  const pages = page.locator(
+    `datalist#${await page
+      .getByRole('combobox', { name: 'South Africa page, parent, address' })
+      .getAttribute('list')}`,
+  );
+  await expect(pages.locator('option[value="/south-africa"]')).toHaveText('South Africa');
+  await expect(pages.locator('option[value="/"]')).toHaveText(brief.homeTitle);
   await expect(page.getByRole('combobox', { name: 'South Africa page, hero, file' })).toHaveValue(
     '/images/south-africa-hero.svg',
   );

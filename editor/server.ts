@@ -192,6 +192,13 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
 
   const api = async (request: IncomingMessage, response: ServerResponse, route: string) => {
     if (request.method === 'GET' && route === '/api/content') return send(response, 200, model());
+    // Each file's version on disk, for the view to notice a change made outside it.
+    if (request.method === 'GET' && route === '/api/versions')
+      return send(
+        response,
+        200,
+        Object.fromEntries(content.readAll().map(({ name, source }) => [name, versionOf(source)])),
+      );
     if (request.method === 'GET' && route === '/api/changes') {
       const files = content.readAll();
       const values = Object.fromEntries(files.map(({ name, read }) => [name, read?.value]));

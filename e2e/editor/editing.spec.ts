@@ -181,6 +181,8 @@ test('the last save is undone', async () => {
 test('a file changed on disk is not overwritten, and what was typed survives the reload', async () => {
   const developers = read('home.ts').replace("title: 'Oops!", "title: 'Whoops!");
   writeFileSync(fileOf('home.ts'), developers);
+  // The view notices on its own, before anything is saved over the file.
+  await expect(page.getByRole('alert')).toContainText('content/home.ts changed on disk');
   const lead = page.getByRole('textbox', { name: 'Home page, lead' });
   await lead.fill('Typed while a developer changed the file.');
   await lead.press('Enter');

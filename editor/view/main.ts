@@ -408,10 +408,15 @@ async function saveNow(path: FieldPath) {
   await Promise.all([redraw(), renderChanges()]);
 }
 
-/** Says that a file changed on disk and offers to reload it; what was typed stays in the form. */
-function changedOnDisk(file: string) {
+/**
+ * Says that a file changed on disk and offers to reload it; what was typed stays in the form.
+ * Noticed while the editor types, it leaves the focus where it is.
+ */
+function changedOnDisk(file: string, whileSaving = true) {
   state.changedOnDisk = file;
   renderToolbar();
+  if (!whileSaving) return;
+  // A save it refused: the offer to reload takes the focus the save left.
   announce(`${file} changed on disk since the view read it: nothing was saved`);
   document.getElementById('reload')?.focus();
 }
@@ -860,6 +865,24 @@ async function load(keepTyped: boolean) {
   if (keepTyped && state.unsaved.size > 0)
     announce('The files were reloaded; what you typed is in the form, not saved yet');
 }
+
+/**
+ * Compares each file's version on disk with the one the form was read from, and says so where a
+ * file changed outside the view. It runs between writes, so that the view's own save is never
+ * taken for someone else's.
+ */
+async function noticeChangesOnDisk() {
+  if (state.changedOnDisk || !state.model) return;
+  const { data } = await call<Record<string, string>>('/api/versions');
+  const changed = state.model.files.find((file) => data[file.name] !== file.version);
+  if (changed) changedOnDisk(changed.file, false);
+}
+
+// When the editor comes back to the view (from a terminal, a code editor, a git checkout), and
+// every few seconds while it is open.
+const CHANGE_POLL_MS = 3000;
+window.addEventListener('focus', () => void afterEarlierWrites(noticeChangesOnDisk));
+setInterval(() => void afterEarlierWrites(noticeChangesOnDisk), CHANGE_POLL_MS);
 
 // A failure of the view itself is said on the page, for the editor to pass on to a developer.
 window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {

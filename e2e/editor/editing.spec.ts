@@ -222,3 +222,22 @@ test('the view has no accessibility violations, and its fields are reached by ke
   await page.keyboard.press('Tab');
   await expect(page.getByRole('textbox', { name: 'Contact, general email' })).toBeFocused();
 });
+
+test("a file with a typing slip shows the check's words for it, and its fields wait", async () => {
+  const good = read('navigation.ts');
+  writeFileSync(
+    fileOf('navigation.ts'),
+    good.replace("groupAccessibleName: 'Our websites',", "groupAccessibleName: 'Our websites'"),
+  );
+  await expect(page.getByRole('alert')).toContainText('content/navigation.ts changed on disk');
+  await page.getByRole('button', { name: 'Reload the files' }).click();
+  const section = page.getByRole('region', { name: 'Navigation content/navigation.ts' });
+  await expect(section).toContainText('content/navigation.ts cannot be read as it is');
+  await expect(section).toContainText('a comma or a closing quote is probably missing');
+  await expect(page.getByRole('textbox', { name: 'Navigation, group menu' })).toHaveCount(0);
+  writeFileSync(fileOf('navigation.ts'), good);
+  await page.getByRole('button', { name: 'Reload the files' }).click();
+  await expect(page.getByRole('textbox', { name: 'Navigation, group menu' })).toHaveValue(
+    'Our websites',
+  );
+});

@@ -44,6 +44,10 @@ const VIEW_HTML = `<!doctype html>
 const PREVIEW_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
+/** How the page beside the form outlines the texts of the field being edited: the editor's only rule there. */
+const SELECTED_TEXT_RULE =
+  '[data-editor-selected] { outline: 2px dashed var(--color-brand); outline-offset: 2px; }';
+
 /** The browser's part of the view, bundled once as the server starts. */
 async function bundleView() {
   const here = fileURLToPath(new URL('.', import.meta.url));
@@ -320,7 +324,8 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
           'text/plain',
         ),
       );
-    if (pathname === '/preview.css') return send(response, 200, preview.css, 'text/css');
+    if (pathname === '/preview.css')
+      return send(response, 200, `${preview.css}\n${SELECTED_TEXT_RULE}`, 'text/css');
     const image = publicFile(pathname);
     if (image && request.method === 'GET') {
       response.writeHead(200, { 'content-type': image.type, 'cache-control': 'no-store' });

@@ -45,6 +45,13 @@ test('a text typed in the form shows on its page within about a second', async (
   expect(median).toBeLessThan(2_000);
 });
 
+test('the field being edited has its text outlined on the page', async () => {
+  await page.getByRole('textbox', { name: 'South Africa page, contact, heading' }).focus();
+  const heading = frame().getByRole('heading', { name: 'Contact your local team' });
+  await expect(heading.locator('[data-editor-selected]')).toHaveText('Contact your local team');
+  await expect(heading.locator('[data-editor-selected]')).toBeInViewport();
+});
+
 test('a click on a text of the page selects its field', async () => {
   await frame().getByRole('heading', { name: 'Contact your local team' }).click();
   await expect(

@@ -33,6 +33,8 @@ const state = {
   changedOnDisk: undefined as string | undefined,
   /** The route of the page beside the form. */
   route: undefined as string | undefined,
+  /** The field the form has the focus in, which the page outlines. */
+  selected: undefined as string | undefined,
 };
 
 const root = document.getElementById('editor')!;
@@ -548,7 +550,10 @@ function render() {
   const form = h('div', { class: 'form' }, ...files);
   form.addEventListener('focusin', (event) => {
     const field = (event.target as Element).closest('[data-field]')?.getAttribute('data-field');
-    if (field) showPageOf(field.split(/[.[]/)[0]!);
+    if (!field) return;
+    showPageOf(field.split(/[.[]/)[0]!);
+    state.selected = field;
+    selectInPage();
   });
   root.replaceChildren(
     h('h1', {}, "Edit the site's words"),
@@ -710,8 +715,10 @@ function previewPane() {
       title: 'The page as it will look',
       // A value typed while the page was loading reached the server after the page asked for it,
       // and the word to draw it again reached the page it replaced: each load asks once more.
-      onload: (event: Event) =>
-        (event.target as HTMLIFrameElement).contentWindow?.postMessage('refresh', location.origin),
+      onload: (event: Event) => {
+        (event.target as HTMLIFrameElement).contentWindow?.postMessage('refresh', location.origin);
+        selectInPage();
+      },
     }),
     h(
       'section',
@@ -734,6 +741,12 @@ function showPageOf(name: string) {
   const note = document.getElementById('preview-note')!;
   note.textContent = page ? '' : `${wordsOf([name])} appears on no page of the site.`;
   if (page) showPage(page.route);
+}
+
+/** Tells the page beside the form which field is being edited, to outline its texts. */
+function selectInPage() {
+  const frame = document.getElementById('preview-frame') as HTMLIFrameElement | null;
+  frame?.contentWindow?.postMessage({ select: state.selected }, location.origin);
 }
 
 /** Shows a page in the frame beside the form. */

@@ -1,8 +1,9 @@
 /**
  * The editor's script in the page beside the form, and only there: a click on a text of the page
  * tells the form which fields the text is made of (the spans the preview marks), rather than
- * following a link; and when the form says the content changed, the page is drawn again in place,
- * keeping where it was scrolled to.
+ * following a link; the texts of the field being edited are outlined and scrolled to; and when the
+ * form says the content changed, the page is drawn again in place, keeping where it was scrolled
+ * to.
  */
 
 document.addEventListener('click', (event) => {
@@ -15,8 +16,29 @@ document.addEventListener('click', (event) => {
   if (fields.length > 0) parent.postMessage({ editorFields: fields }, location.origin);
 });
 
+/** The field the form has the focus in, whose texts the page outlines and scrolls to. */
+let selected: string | undefined;
+
+/** Outlines the texts of the selected field, and brings the first into view. */
+function showSelected() {
+  for (const old of document.querySelectorAll('[data-editor-selected]'))
+    old.removeAttribute('data-editor-selected');
+  if (!selected) return;
+  const texts = [...document.querySelectorAll('[data-editor-field]')].filter(
+    (text) => text.getAttribute('data-editor-field') === selected,
+  );
+  for (const text of texts) text.setAttribute('data-editor-selected', '');
+  texts[0]?.scrollIntoView({ block: 'center' });
+}
+
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  if (event.origin !== location.origin || event.data !== 'refresh') return;
+  if (event.origin !== location.origin) return;
+  const data = event.data as { select?: string } | string;
+  if (typeof data === 'object' && data && 'select' in data) {
+    selected = data.select;
+    return showSelected();
+  }
+  if (data !== 'refresh') return;
   void fetch(location.href)
     // A value the page cannot be drawn with yet (a time half typed) leaves the page as it was.
     .then((response) => (response.ok ? response.text() : undefined))
@@ -24,6 +46,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       if (html === undefined) return;
       const drawn = new DOMParser().parseFromString(html, 'text/html');
       document.body.replaceWith(document.adoptNode(drawn.body));
+      showSelected();
       parent.postMessage({ editorRedrawn: true }, location.origin);
     });
 });

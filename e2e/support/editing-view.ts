@@ -1,3 +1,7 @@
+/**
+ * The editing view of `npm run edit` for the tests and the bench: started over a scratch copy of
+ * the project, as the package script starts it, with its printed address read as an editor reads it.
+ */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';

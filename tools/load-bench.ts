@@ -187,7 +187,7 @@ const table = (rows: (string | number)[][]) =>
 export async function loadBench(): Promise<string> {
   const servers: Server[] = [];
   try {
-    servers.push(await nginxServer('nginx', (port) => startNginx(`listen 127.0.0.1:${port};`)));
+    servers.push(await nginxServer('nginx', (port) => startNginx(`127.0.0.1:${port}`)));
     servers.push(await cloudflareServer());
     const minimal = await nginxServer('minimal nginx', (port) =>
       runNginx((runtimeDir) => minimalConfig(port, runtimeDir)),

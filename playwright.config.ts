@@ -21,7 +21,8 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 function testServer(command: string, serverPort: number) {
   return {
     command,
-    env: { PORT: String(serverPort) },
+    // No reporting address: the headers tests expect none (e2e/support/security-headers.ts).
+    env: { PORT: String(serverPort), CSP_REPORT_URI: '' },
     url: `http://127.0.0.1:${serverPort}`,
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
   };
@@ -35,6 +36,7 @@ const tls = localTls();
 const tlsServer = {
   command: 'npm run preview:tls',
   env: {
+    CSP_REPORT_URI: '',
     PORT: String(localTlsPorts.https),
     HTTP_PORT: String(localTlsPorts.http),
     TLS_DIR: path.dirname(tls.certificate),

@@ -1,8 +1,8 @@
 /**
  * `npm run bench` measures the shipped site: a cold build, then each page loaded cold in Chromium
- * and audited by Lighthouse, then the production servers under load (tools/load-bench.ts). The
- * tables are printed and also written to docs/performance.md, whose text (at the end of this file
- * and of tools/load-bench.ts) says what each figure is. Speed and size are measured here rather
+ * and audited by Lighthouse, then the production servers under load, over HTTP and over HTTPS with
+ * HTTP/2 (tools/load-bench.ts). The tables are printed and also written to docs/performance.md,
+ * whose text (at the end of this file and of tools/load-bench.ts) says what each figure is. Speed and size are measured here rather
  * than in timed tests, which would fail at random on a busy machine.
  */
 import { execFileSync } from 'node:child_process';
@@ -16,7 +16,7 @@ import { exportedPages, notFoundPage } from '../lib/routes';
 import { strip } from '../scripts/build/strip-js';
 import { chromiumArgs, chromiumLaunchOptions, wholeChromiumPath } from '../e2e/support/browsers';
 import { startPreview } from '../scripts/serve/preview';
-import { loadBench } from './load-bench';
+import { httpsBench, loadBench } from './load-bench';
 
 /** The port of the preview server that the benchmark loads the pages from. */
 const PREVIEW_PORT = 4190;
@@ -147,6 +147,8 @@ const report = `${table}\n\nCold build (content check, \`next build\`, strip, is
 console.log(`\n${report}\n`);
 const loadReport = await loadBench();
 console.log(`\n${loadReport}`);
+const httpsReport = await httpsBench();
+console.log(`\n${httpsReport}`);
 const date = new Date().toISOString().slice(0, 10);
 writeFileSync(
   'docs/performance.md',
@@ -162,5 +164,6 @@ at /404.html because Lighthouse refuses a 404 answer.
 
 ${report}
 
-${loadReport}`,
+${loadReport}
+${httpsReport}`,
 );

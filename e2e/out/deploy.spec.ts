@@ -8,7 +8,9 @@ import { offlineWrangler, WRANGLER } from '../../scripts/serve/cloudflare';
 
 /**
  * The Cloudflare deployment, checked without an account: wrangler builds exactly what
- * `npm run deploy:cloudflare` would upload, and stops there. The headers file is Cloudflare's.
+ * `npm run deploy:cloudflare` and the deploy workflow would upload, and what the preview workflow
+ * would upload as a pull request's preview version, and stops there. The headers file is
+ * Cloudflare's.
  */
 test('wrangler accepts the Cloudflare configuration: deploy --dry-run', async () => {
   test.setTimeout(60_000);
@@ -22,6 +24,24 @@ test('wrangler accepts the Cloudflare configuration: deploy --dry-run', async ()
     expect(stdout).toContain('--dry-run: exiting now.');
     // The Worker that wrangler bundled is ours: it answers the not-found page's own addresses.
     expect(readFileSync(path.join(outdir, 'worker.js'), 'utf8')).toContain('__no-such-file__');
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+});
+
+test('wrangler accepts a preview version of a pull request: versions upload --dry-run --preview-alias', async () => {
+  test.setTimeout(60_000);
+  const outdir = mkdtempSync(path.join(tmpdir(), 'wrangler-dry-run-'));
+  try {
+    const { stdout } = await promisify(execFile)(
+      WRANGLER,
+      [
+        ...['versions', 'upload', '--dry-run', '--preview-alias', 'pr-12'],
+        ...['--config', 'deploy/cloudflare/wrangler.jsonc', '--outdir', outdir],
+      ],
+      { env: offlineWrangler },
+    );
+    expect(stdout).toContain('--dry-run: exiting now.');
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

@@ -33,7 +33,10 @@ export function expectSecurityHeaders(response: APIResponse): void {
   // The test servers run without a reporting address (playwright.config.ts), so no policy names one;
   // e2e/out/release.spec.ts names one.
   expect(policy).not.toMatch(/report-(uri|to)/);
-  expect(headers['reporting-endpoints'], `Reporting-Endpoints on ${response.url()}`).toBeUndefined();
+  expect(
+    headers['reporting-endpoints'],
+    `Reporting-Endpoints on ${response.url()}`,
+  ).toBeUndefined();
   // No other site may read the responses from a script.
   expect(headers['access-control-allow-origin'], `CORS on ${response.url()}`).toBeUndefined();
 }

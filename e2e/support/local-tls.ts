@@ -10,10 +10,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { localCertificateFiles, makeLocalCertificates } from '../../scripts/serve/tls';
 
-/** The first of the test servers' ports (playwright.config.ts); the HTTPS preview takes two more. */
+/**
+ * The first of the test servers' ports (playwright.config.ts); the HTTPS preview takes two past
+ * the dev preview's (e2e/dev/preview.spec.ts, the fourth).
+ */
 const firstPort = Number(process.env.E2E_PORT ?? 4173);
 /** The HTTPS server's port, and that of the plain-HTTP server that redirects to it. */
-export const localTlsPorts = { https: firstPort + 3, http: firstPort + 4 };
+export const localTlsPorts = { https: firstPort + 4, http: firstPort + 5 };
 
 /** The variable that carries the folder to the workers. */
 const FOLDER_VARIABLE = 'E2E_TLS_DIR';

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { offlineWrangler, WRANGLER } from '../../scripts/serve/cloudflare';
+import { scratchCopy } from '../support/scratch-copy';
 
 /**
  * The Cloudflare deployment, checked without an account: wrangler builds exactly what
@@ -52,4 +53,40 @@ test("the headers file stays within Cloudflare's limits", () => {
   // At most 100 rules, each line at most 2,000 characters.
   expect(rules.filter((line) => line.startsWith('/')).length).toBeLessThanOrEqual(100);
   expect(Math.max(...rules.map((line) => line.length))).toBeLessThanOrEqual(2000);
+});
+
+test('a reporting address named at build reaches every policy of the headers file', async () => {
+  test.setTimeout(60_000);
+  // The headers step alone, on a copy of the project with this build's out/, with an address named.
+  const copy = scratchCopy('report-address', [
+    'scripts',
+    'deploy',
+    'lib',
+    'content',
+    'package.json',
+  ]);
+  try {
+    cpSync('out', path.join(copy, 'out'), { recursive: true });
+    await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/build/server-headers.ts'],
+      {
+        cwd: copy,
+        env: { ...process.env, CSP_REPORT_URI: 'https://reports.example.com/csp' },
+      },
+    );
+    const headers = readFileSync(path.join(copy, 'out', '_headers'), 'utf8');
+    const policies = headers
+      .split('\n')
+      .filter((line) => line.includes('Content-Security-Policy:'));
+    expect(policies.length).toBeGreaterThan(3);
+    for (const policy of policies) {
+      expect(policy).toMatch(/; report-uri https:\/\/reports\.example\.com\/csp; report-to csp$/);
+    }
+    expect(headers).toContain('  Reporting-Endpoints: csp="https://reports.example.com/csp"');
+    // Without one, the build the suite serves names none.
+    expect(readFileSync('out/_headers', 'utf8')).not.toMatch(/report-(uri|to)|Reporting-Endpoints/);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 });

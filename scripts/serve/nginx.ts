@@ -192,8 +192,8 @@ export function startNginx(listen: string, https?: HttpsSettings) {
 }
 
 /**
- * HTTPS on 127.0.0.1 with the throwaway certificates of a folder: made there now, unless TLS_DIR
- * names a folder that has them. The OCSP response is stapled from its file.
+ * HTTPS on 127.0.0.1 with the throwaway certificates of a folder: made there now, unless the folder
+ * has them already (a TLS_DIR made beforehand). The OCSP response is stapled from its file.
  * @param httpPort The port of the plain-HTTP server that redirects to HTTPS on `httpsPort`.
  * @param acmeChallengeDir The folder served under /.well-known/acme-challenge/.
  */

@@ -223,9 +223,14 @@ if (isMain && process.argv.includes('--tls')) {
     await freePort(httpPort).catch(() => {
       throw new Error(`port ${httpPort} is in use by another program: stop it, or set HTTP_PORT`);
     });
-    const scratch = mkdtempSync(path.join(tmpdir(), 'private-bank-tls-'));
-    const certificateDir = process.env.TLS_DIR ?? scratch;
-    const acmeChallengeDir = process.env.ACME_CHALLENGE_DIR ?? path.join(scratch, 'acme');
+    const { TLS_DIR, ACME_CHALLENGE_DIR } = process.env;
+    // A folder of its own, removed on exit, for whatever the caller did not name.
+    const scratch =
+      TLS_DIR && ACME_CHALLENGE_DIR
+        ? undefined
+        : mkdtempSync(path.join(tmpdir(), 'private-bank-tls-'));
+    const certificateDir = TLS_DIR ?? scratch!;
+    const acmeChallengeDir = ACME_CHALLENGE_DIR ?? path.join(scratch!, 'acme');
     mkdirSync(acmeChallengeDir, { recursive: true });
     const https = localHttps(port, httpPort, certificateDir, acmeChallengeDir);
     const { exited, stop } = startNginx(`127.0.0.1:${port}`, https);
@@ -234,7 +239,7 @@ if (isMain && process.argv.includes('--tls')) {
     );
     process.on('SIGINT', stop).on('SIGTERM', stop);
     void exited.then((code) => {
-      rmSync(scratch, { recursive: true, force: true });
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
       process.exit(code ?? 0);
     });
   });

@@ -27,6 +27,7 @@ test.describe('an oversized cookie', () => {
     );
     const response = await page.goto('/south-africa', { waitUntil: 'load' });
     expect(response?.status()).toBe(400);
+    await expect(page).toHaveTitle(new RegExp(`^${errorPage.title} \\|`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(errorPage.heading);
     await expect(page.getByText(errorPage.message)).toBeVisible();
     await expect(page.getByRole('link', { name: errorPage.homeButton.label })).toHaveAttribute(

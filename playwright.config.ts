@@ -146,7 +146,7 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
   },
   projects: [
     // No browser: in-process checks of the site's code, and checks of out/ and what serves it.
-    { name: 'unit', testMatch: 'unit/*.spec.ts' },
+    { name: 'unit', testMatch: 'unit/**/*.spec.ts' },
     { name: 'out', testMatch: 'out/*.spec.ts' },
     // The browser suite in Chromium, behind each production server: "chromium · nginx", ….
     ...Object.entries(productionServers).map(([server, { url }]) => ({

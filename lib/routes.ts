@@ -1,7 +1,9 @@
 /**
  * The site's pages: the address each answers at, and the file the static export writes for it. This
- * is the one place that knows them; the pages, the content check, the build steps, the servers and
- * the tests all read them from here.
+ * is the one place in the site and its build that knows them: the pages, the sitemap, the content
+ * check, the build steps, the servers and the bench read them from here. The tests do not: they
+ * write out the routes the brief fixes on their own (e2e/support/brief.ts), so that a page lost
+ * here fails them.
  */
 
 /** The addresses of the pages. */

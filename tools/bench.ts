@@ -2,11 +2,12 @@
  * `npm run bench` measures the shipped site: a cold build, then each page loaded cold in Chromium
  * and audited by Lighthouse, then the production servers under load, over HTTP and over HTTPS with
  * HTTP/2 (tools/load-bench.ts). The tables are printed and also written to docs/performance.md,
- * whose text (at the end of this file and of tools/load-bench.ts) says what each figure is. Speed and size are measured here rather
- * than in timed tests, which would fail at random on a busy machine.
+ * whose text (at the end of this file and of tools/load-bench.ts) says what each figure is; the
+ * page's last section, of figures measured by hand, is copied over as it is. Speed and size are
+ * measured here rather than in timed tests, which would fail at random on a busy machine.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -17,6 +18,14 @@ import { strip } from '../scripts/build/strip-js';
 import { chromiumArgs, chromiumLaunchOptions, wholeChromiumPath } from '../e2e/support/browsers';
 import { startPreview } from '../scripts/serve/preview';
 import { httpsBench, loadBench } from './load-bench';
+
+/** The page the bench writes its tables into. */
+const REPORT = 'docs/performance.md';
+/**
+ * The heading of the report's last section: figures the bench cannot measure (CI's time, sizes of
+ * what the site no longer ships), which people keep by hand and the bench leaves as they are.
+ */
+const MEASURED_BY_HAND = '## Measured by hand';
 
 /** The port of the preview server that the benchmark loads the pages from. */
 const PREVIEW_PORT = 4190;
@@ -150,20 +159,23 @@ console.log(`\n${loadReport}`);
 const httpsReport = await httpsBench();
 console.log(`\n${httpsReport}`);
 const date = new Date().toISOString().slice(0, 10);
+const previousReport = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '';
+const measuredByHandAt = previousReport.indexOf(`\n${MEASURED_BY_HAND}\n`);
+const measuredByHand = measuredByHandAt === -1 ? '' : previousReport.slice(measuredByHandAt);
 writeFileSync(
-  'docs/performance.md',
+  REPORT,
   `# Performance
 
 Measured on ${date} with \`npm run bench\` (${machine}; Lighthouse's Chromium at ${wholeChromiumPath ?? "chrome-launcher's choice"}).
 
 Each page of the shipped build loaded cold over loopback from a compressing static server; sizes are
 compressed kB. "× plain HTML" divides the total by the plain-HTML limit: the page's own HTML without
-any script, compressed, plus its CSS, images and fonts. Scores and timings are Lighthouse's mobile
-audit with default (simulated) throttling, the median of ${LIGHTHOUSE_RUNS} runs; the not-found page is audited
-at /404.html because Lighthouse refuses a 404 answer.
+any script, compressed, plus all else it loads but scripts (CSS, images, fonts, the icon). Scores and
+timings are Lighthouse's mobile audit with default (simulated) throttling, the median of ${LIGHTHOUSE_RUNS} runs;
+the not-found page is audited at /404.html because Lighthouse refuses a 404 answer.
 
 ${report}
 
 ${loadReport}
-${httpsReport}`,
+${httpsReport}${measuredByHand}`,
 );

@@ -22,7 +22,8 @@ test.describe.configure({ mode: 'serial', timeout: 60_000 });
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   dev = startDevPreview(port);
-  page = await browser.newPage();
+  // A laptop's window, where Next's error overlay once cut the check's longer lines off.
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await expect(async () => {
     expect(dev.exited(), dev.terminal()).toBe(false);
     await page.goto(`${dev.url}/south-africa`);
@@ -47,8 +48,24 @@ const headings: Record<Slip['page'], string> = {
  */
 const soon = expect.configure({ timeout: 15_000 });
 
-/** What the editor must never meet: a runtime's error page, its errors or a stack trace. */
-const foreign = [/Unexpected Application Error/, /RangeError/, /TypeError/, /^\s+(\[)?at /m];
+/**
+ * What the editor must never meet: a runtime's error page, its errors or a stack trace, and a
+ * parser's or bundler's own words about a typing slip (SWC's and TypeScript's, through Turbopack).
+ */
+const foreign = [
+  /Unexpected Application Error/,
+  /RangeError/,
+  /TypeError/,
+  /^\s+(\[)?at /m,
+  /Parsing ecmascript source code failed/i,
+  /Syntax ?Error/i,
+  /Expected ['"`].*['"`], got/,
+  /Unexpected token/i,
+  /Unterminated string/i,
+  /Expression expected/i,
+  /error TS\d+/,
+  /Module (parse|build) failed/i,
+];
 
 /** Where a text starts in a source, 1-based, as the check counts. */
 function placeOf(source: string, text: string) {
@@ -78,6 +95,10 @@ async function saveAndFix(slip: Slip) {
     writeFileSync(file, edited);
     await soon(overlay).toContainText(expected);
     for (const words of foreign) expect(await overlay.textContent()).not.toMatch(words);
+    // Every line of the check shows whole, its advice included: none runs past the overlay's box,
+    // which scrolls sideways rather than wrapping.
+    const checkLines = overlay.locator('pre').filter({ hasText: 'content:check' });
+    expect(await checkLines.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThan(1);
     await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
     // The terminal: the check's report, its line indented as `npm run content:check` prints it.
     await soon

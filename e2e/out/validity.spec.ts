@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, globSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
@@ -8,6 +8,13 @@ import { site } from '../../content/site';
 import { serverErrorPage } from '../../scripts/build/server-error-page';
 import { textOf } from '../../scripts/shared/html';
 import { BuiltPage } from '../support/built-page';
+
+/**
+ * What must hold for the build and the documents to be valid: the exported pages pass the W3C
+ * checker, and everything they reference resolves; the README and docs/ link only to what exists,
+ * and every file, folder and npm script they name in code is there, read from their text and the
+ * disk, so that a rename cannot leave them behind.
+ */
 
 const run = promisify(execFile);
 const htmlFiles = readdirSync('out').filter((file) => file.endsWith('.html'));
@@ -204,4 +211,152 @@ test('the README links to every page of docs/, so that each reader finds theirs'
   const pages = markdownFiles.filter((file) => file !== 'README.md');
   expect(pages.filter((page) => !targets.includes(page))).toEqual([]);
   expect(pages.length).toBeGreaterThanOrEqual(4);
+});
+
+/**
+ * A document's code, with its line: each inline code span, and each line of a fenced block, as
+ * written. Commands and files named there are ones a reader types or opens.
+ */
+function codeOf(markdown: string): Array<{ code: string; line: number }> {
+  const prose = proseOf(markdown);
+  return markdown.split('\n').flatMap((text, index) => {
+    const line = index + 1;
+    // proseOf blanks a fenced line whole, fence markers included, and leaves every other line.
+    if (prose[index] === '' && text !== '') {
+      return /^\s*(`{3,}|~{3,})/.test(text) ? [] : [{ code: text, line }];
+    }
+    return [...text.matchAll(/(`+)((?:(?!\1).)+)\1/g)].map((match) => ({ code: match[2]!, line }));
+  });
+}
+
+/** npm's own commands that the documents name; any other `npm x` must be a script. */
+const NPM_COMMANDS = ['install', 'ci'];
+/** The commands that npm runs as the package's script of the same name, without `run`. */
+const NPM_SCRIPT_COMMANDS = ['start', 'test', 'stop', 'restart'];
+
+/**
+ * Each npm command written in a piece of code, as the script it runs and the package.json that
+ * holds it (`--prefix folder` moves it), or as npm's own command.
+ */
+function npmCommandsIn(code: string): Array<{ command: string; script?: string; folder: string }> {
+  // Shell operators, comments and the bracket or comma of a sentence end a command; the words after
+  // `npm` up to there are its own.
+  return [...code.matchAll(/(?:^|[\s(])npm\s+([^;&|#`),]*)/g)].map((match) => {
+    const words = match[1]!.trim().split(/\s+/);
+    const prefixAt = words.indexOf('--prefix');
+    const folder = prefixAt === -1 ? '.' : words[prefixAt + 1]!;
+    const [command = '', ...rest] = words.filter(
+      (word, index) => !word.startsWith('-') && (prefixAt === -1 || index !== prefixAt + 1),
+    );
+    const script = ['run', 'run-script'].includes(command)
+      ? rest[0]
+      : NPM_SCRIPT_COMMANDS.includes(command)
+        ? command
+        : undefined;
+    return { command, ...(script !== undefined && { script }), folder };
+  });
+}
+
+for (const file of markdownFiles) {
+  test(`every npm command in the code of ${file} runs a script of its package.json`, () => {
+    const commands = codeOf(readFileSync(file, 'utf8')).flatMap(({ code, line }) =>
+      npmCommandsIn(code).map((command) => ({ ...command, where: `${file}:${line} ${code}` })),
+    );
+    const wrong = commands.flatMap(({ command, script, folder, where }) => {
+      if (script === undefined) {
+        return NPM_COMMANDS.includes(command) ? [] : [`${where}: npm ${command} is no npm command`];
+      }
+      const manifest = path.join(folder, 'package.json');
+      const { scripts = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+        scripts?: Record<string, string>;
+      };
+      return script in scripts ? [] : [`${where}: ${manifest} has no script ${script}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+}
+
+/** The folders of the repository whose files the documents name by their whole path. */
+const PATH_FOLDERS = [
+  'app',
+  'components',
+  'content',
+  'deploy',
+  'docs',
+  'e2e',
+  'lib',
+  'public',
+  'scripts',
+  'tools',
+  '.ci',
+  // Built by `npm run build`; this project runs on a fresh build, so its files are there.
+  'out',
+];
+/** The root's configuration files, which the documents name without a folder. */
+const ROOT_FILE =
+  /^(\.nvmrc|\.npmrc|package(-lock)?\.json|tsconfig[\w.-]*\.json|[\w-]+\.config\.\w+)$/;
+/** Files of the repository named by their name alone, or by the end of their path. */
+const SOURCE_FILE = /^[\w-][\w./-]*\.(ts|tsx|mjs|css|jsonc?|md|sh|template)$/;
+/** Files named in code that are not meant to exist in the repository, each with its reason. */
+const NOT_IN_THE_REPOSITORY = {
+  // Walkthrough 2 of testing.md has the reader create them.
+  'components/sections/reasons.tsx': 'a file the walkthrough creates',
+  'components/sections/reasons.module.css': 'a file the walkthrough creates',
+  // Cloudflare's file, which wrangler downloads and the local preview turns off.
+  'cf.json': "Cloudflare's own file",
+};
+/** Folders that hold no file a document names: installed packages, caches and reports. */
+const NOT_SEARCHED = ['**/node_modules', '.git', '.next', '.cache', '**/.wrangler', 'test-results'];
+
+/**
+ * The files and folders that a piece of code names: a word that starts with a folder of the
+ * repository (`content/site.ts`, `e2e/browser/`, `docs/*.md`), a root configuration file, or the
+ * name of a source file (`hero.tsx`, `status/island-elements.tsx`) alone. A `:line:column` after a file, and
+ * the punctuation of a sentence, are left off; a placeholder such as `<hash>` matches any name.
+ */
+function pathsIn(code: string): string[] {
+  return code
+    .split(/\s+/)
+    .map((word) => word.replace(/[,;.)]+$/, '').replace(/(:\d+)+$/, ''))
+    .filter(
+      (word) =>
+        PATH_FOLDERS.some((folder) => word === folder || word.startsWith(`${folder}/`)) ||
+        ROOT_FILE.test(word) ||
+        SOURCE_FILE.test(word),
+    );
+}
+
+/** Whether a path, a glob or the end of a path names at least one file or folder on disk. */
+function exists(name: string): boolean {
+  const pattern = name.replace(/<[^>]+>/g, '*');
+  const isWhole =
+    PATH_FOLDERS.some((folder) => pattern === folder || pattern.startsWith(`${folder}/`)) ||
+    ROOT_FILE.test(pattern);
+  return globSync(isWhole ? pattern : `**/${pattern}`, { exclude: NOT_SEARCHED }).length > 0;
+}
+
+for (const file of markdownFiles) {
+  test(`every file and folder named in the code of ${file} exists`, () => {
+    const named = codeOf(readFileSync(file, 'utf8')).flatMap(({ code, line }) =>
+      pathsIn(code).map((name) => ({ name, line })),
+    );
+    const missing = named
+      .filter(({ name }) => !(name in NOT_IN_THE_REPOSITORY) && !exists(name))
+      .map(({ name, line }) => `${file}:${line} ${name}`);
+    expect(missing).toEqual([]);
+    expect(named.length).toBeGreaterThan(0);
+  });
+}
+
+test("every folder and file of the README's project layout exists", () => {
+  // The layout is the fenced block under its heading; each line that starts at the margin names a
+  // folder or file in its first word, and the lines indented under it go on describing it.
+  const readme = readFileSync('README.md', 'utf8');
+  const [, layout = ''] = /^## Project layout\n[^]*?^```\w*\n([^]*?)^```/m.exec(readme) ?? [];
+  const listed = layout
+    .split('\n')
+    .filter((line) => /^\S/.test(line))
+    .map((line) => line.split(/\s/)[0]!);
+  expect(listed.filter((name) => !existsSync(name))).toEqual([]);
+  expect(listed.length).toBeGreaterThan(10);
 });

@@ -14,9 +14,8 @@ import { existsSync } from 'node:fs';
  * The headless shell is Chromium's engine (Blink and V8) without the browser's own code around it,
  * and it is what Playwright itself runs headless tests in (microsoft/playwright#33566). A page
  * comes out of it pixel for pixel as out of the whole browser's headless mode: the reference
- * screenshots pass in both. It takes a third of the processor time for each test's new context and
- * page load (0.16 s against 0.49 s on this project's two-core CI machine), which is most of what
- * the Chromium projects cost.
+ * screenshots pass in both. It takes far less processor time for each test's new context and page
+ * load (docs/performance.md has the figures), which is most of what the Chromium projects cost.
  */
 export const chromiumPath: string | undefined =
   process.env.CHROMIUM_PATH ??

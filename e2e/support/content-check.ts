@@ -3,10 +3,13 @@
  * what the check says about it. An edit changes the source text of a content file, as an editor would,
  * so every case sees what an editor sees, the file, line and column of each line included.
  *
- * In-process, `expectCheck(edits)` reads the edited sources as the check reads them and compares the
- * check's lines with the ones a case expects. For the few cases that must spawn the check or a build,
+ * In-process, `expectCheck(contentCase)` reads the case's edited sources as the check reads them and
+ * compares the check's lines with the ones the case expects. For the few cases that must spawn the check or a build,
  * `scratchProject` copies the project's parts into a scratch folder, makes the same edits there and
  * runs commands in it.
+ *
+ * The cases are tables, one for each kind of slip or edit, each in a spec file of its own in
+ * e2e/unit/content-check/: adding a case is adding a row to one of them.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +20,7 @@ import type { z } from 'zod';
 import type { Content } from '../../content/schema';
 import { checkContent, describe, loadContent } from '../../scripts/build/check-content';
 import { readContent, type ContentFile, type Problem } from '../../scripts/build/read-content';
-import { SITE_PARTS, scratchCopy } from './scratch-copy';
+import { scratchCopy } from './scratch-copy';
 
 /**
  * One edit to a content file: the first text `find` matches becomes `replace` (every one with
@@ -181,10 +184,10 @@ export type Run = { code: number; output: string };
 const CHECK_SCRIPT = path.resolve('scripts/build/check-content.ts');
 
 /**
- * A scratch copy of parts of the project (by default, all that a build needs), to edit and to run
+ * A scratch copy of parts of the project (by default, all that a build reads), to edit and to run
  * the check or a build in; `using` removes it when the test ends.
  */
-export function scratchProject(parts: readonly string[] = SITE_PARTS) {
+export function scratchProject(parts?: readonly string[]) {
   const dir = scratchCopy('content-check', parts);
   const inCopy = (file: string) => path.join(dir, file);
   /** Runs a command in the copy, with the project's environment and these variables besides. */

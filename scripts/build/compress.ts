@@ -12,10 +12,10 @@ import { gzipAsync } from '@gfx/zopfli';
 const TEXT = ['.html', '.css', '.js', '.txt', '.xml', '.svg'];
 
 /**
- * Zopfli, the slowest and smallest gzip encoder, at its own default of 15 iterations: 2 to 4% smaller
- * than zlib's level 9 (/ 4,343 → 4,245 bytes, /south-africa 6,439 → 6,262, the not-found page
- * 7,578 → 7,312). Node's zlib (Chromium's) at its best, level 9, sent /south-africa 4 bytes larger
- * than nginx's on-the-fly level 6 (the system zlib) had. 50 iterations saved 2 bytes more on / only.
+ * Zopfli, the slowest gzip encoder and the one that writes the smallest files every gzip client
+ * reads: the build pays its time once, and every visitor downloads fewer bytes. Its own default of
+ * 15 iterations, since more save a byte or two a page at most. docs/performance.md has the sizes
+ * against zlib's levels and against more iterations.
  */
 const ZOPFLI = { numiterations: 15 };
 

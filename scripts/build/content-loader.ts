@@ -29,10 +29,41 @@ let check: Promise<CheckModule> | undefined;
 /** Each file's source the last time it passed, in this process (see contentLoader). */
 const lastPassed = new Map<string, string>();
 
+/**
+ * How many characters a line of the overlay shows: Next's error overlay writes a loader's error in
+ * a box that does not wrap its lines, about 110 characters wide in a 1280-pixel window, and cuts
+ * off the rest, which is where the check's advice ("write it like 09:00") stands.
+ */
+const OVERLAY_LINE_WIDTH = 96;
+/** Each line after a problem's first is indented, so that the next problem's start stands out. */
+const CONTINUATION = '    ';
+
+/**
+ * A problem's line broken between words into lines that fit the overlay. The first is shorter by
+ * `firstLineStart`, the characters the overlay writes before it (the error's name).
+ */
+function wrapForOverlay(line: string, firstLineStart: number): string {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of line.split(' ')) {
+    const room = OVERLAY_LINE_WIDTH - (lines.length === 0 ? firstLineStart : CONTINUATION.length);
+    if (current && `${current} ${word}`.length > room) {
+      lines.push(current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  lines.push(current);
+  return lines.join(`\n${CONTINUATION}`);
+}
+
 /** The error the overlay shows: the check's own lines, with neither a stack nor a loader path. */
 function checkError(problems: Problem[], describe: CheckModule['describe']): Error {
-  const error = new Error(problems.map(describe).join('\n'));
-  error.name = 'content:check';
+  const name = 'content:check';
+  const lines = problems.map((problem, index) =>
+    wrapForOverlay(describe(problem), index === 0 ? `${name}: `.length : 0),
+  );
+  const error = new Error(lines.join('\n'));
+  error.name = name;
   // Turbopack prints every `file:line:column` in a stack as a frame, and a loader's path after
   // the message unless the stack names it: a stack of the path alone gives neither.
   error.stack = import.meta.filename;

@@ -245,6 +245,34 @@ export function readContent(source: string, file: string): ContentFile | Problem
         `has no colon after its name: write it like label: 'Contact us'`,
       ];
     const lineOf = (d: ts.Diagnostic) => placeOf(d.start ?? 0).line;
+    // A text split over two lines by Enter. Before the editor closes the first line's text, the
+    // text is unterminated (1002) and the next line ends with its closing quote; after, the next
+    // line starts with words and ends with a quote that opens nothing. Either way a closing quote
+    // would not help: the two lines must be joined.
+    const lines = source.split('\n');
+    const lineText = (number: number) => lines[number - 1] ?? '';
+    const quoteEndsLine = (text: string) => /['"],?\s*$/.test(text);
+    const joinLines = (first: number) =>
+      `the text on line ${first} goes on at line ${first + 1}: a text cannot be split over two lines, so join them into one line (delete the line break), with one quote at each end`;
+    if (
+      diagnostic.code === 1002 &&
+      quoteEndsLine(lineText(line + 1)) &&
+      !/['"]/.test(lineText(line + 1).replace(/['"],?\s*$/, ''))
+    )
+      return [fieldBefore(start), start, joinLines(line)];
+    const startsItsLine = /^[ \t]*$/.test(
+      source.slice(source.lastIndexOf('\n', start - 1) + 1, start),
+    );
+    const closedAbove = quoteEndsLine(lineText(line - 1));
+    const unterminatedHere = diagnostics.some((d) => d.code === 1002 && lineOf(d) === line);
+    if (
+      expected === ',' &&
+      startsItsLine &&
+      closedAbove &&
+      unterminatedHere &&
+      /\w/.test(character)
+    )
+      return [fieldBefore(start), start, joinLines(line - 1)];
     const hint =
       (expected ? expectedHints[expected] : undefined) ??
       diagnosticHints[diagnostic.code] ??

@@ -1,6 +1,7 @@
 /**
  * Ports for the local servers: a check that a server's port is free before it starts, so that a
- * test never talks to some other program by mistake, and free ports for helpers such as debuggers.
+ * test never talks to some other program by mistake, and free ports for the servers and helpers
+ * (such as wrangler's debugger) that tests and tools start on ports of their own.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
+import path, { basename } from 'node:path';
 import { defineConfig, devices, firefox, webkit } from '@playwright/test';
 import {
   chromiumLaunchOptions,
@@ -7,6 +7,8 @@ import {
   installedEngines,
   type Engine,
 } from './e2e/support/browsers';
+import { localTls, localTlsPorts } from './e2e/support/local-tls';
+import { publicKeyHash } from './scripts/serve/tls';
 
 /** The first of the ports the test servers take on 127.0.0.1; E2E_PORT moves them all. */
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -19,12 +21,32 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 function testServer(command: string, serverPort: number) {
   return {
     command,
-    env: { PORT: String(serverPort) },
+    // No reporting address: the headers tests expect none (e2e/support/security-headers.ts).
+    env: { PORT: String(serverPort), CSP_REPORT_URI: '' },
     url: `http://127.0.0.1:${serverPort}`,
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
   };
 }
 
+/**
+ * nginx over real TLS, with the throwaway certificates made for this run, and its plain-HTTP server
+ * that redirects to it: `npm run preview:tls`.
+ */
+const tls = localTls();
+const tlsServer = {
+  command: 'npm run preview:tls',
+  env: {
+    CSP_REPORT_URI: '',
+    PORT: String(localTlsPorts.https),
+    HTTP_PORT: String(localTlsPorts.http),
+    TLS_DIR: path.dirname(tls.certificate),
+    ACME_CHALLENGE_DIR: tls.acmeChallengeDir,
+  },
+  url: `https://127.0.0.1:${localTlsPorts.https}`,
+  // The runner's own process started before the authority was made, so it cannot trust it.
+  ignoreHTTPSErrors: true,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+};
 /** The server `npm start` uses, which the smoke test checks. */
 const startServer = testServer('npm run preview', port);
 /** The production servers, headers and CSP included: nginx, and Cloudflare's own runtime. */
@@ -67,11 +89,23 @@ const pageSpecs = [
 const browserSpecs = (names: string[]) => names.map((name) => `browser/${name}.spec.ts`);
 /** Which browser specs run behind which production server. */
 const specsBehind: Record<keyof typeof productionServers, string[]> = {
-  nginx: browserSpecs([...serverSpecs, ...pageSpecs]),
+  nginx: browserSpecs([...serverSpecs, ...pageSpecs, 'server-errors', 'oversized-cookie']),
   cloudflare: browserSpecs(serverSpecs),
 };
 
 const chromium = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions };
+/** Chromium trusts the preview's certificate by its key, and no other certificate error. */
+const chromiumOverTls = {
+  ...chromium,
+  launchOptions: {
+    ...chromiumLaunchOptions,
+    args: [
+      ...chromiumLaunchOptions.args,
+      `--ignore-certificate-errors-spki-list=${publicKeyHash(tls.certificate)}`,
+    ],
+  },
+};
+
 const engines = installedEngines();
 const chromiumVersion = engines.find((engine) => engine.kind === 'chromium')?.version;
 const chromiumMajor = chromiumVersion?.split('.')[0];
@@ -93,6 +127,8 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   // Refuses a missing or stale out/ in one line, and names the browsers' exact versions.
   globalSetup: './e2e/support/global-setup.ts',
+  // Removes the HTTPS preview's throwaway certificates.
+  globalTeardown: './e2e/support/global-teardown.ts',
   // The browsers' exact versions, which the HTML report shows beside the results.
   metadata: {
     browsers: [chromiumUnderTest, ...otherEngines.map(describe)].filter(Boolean).join(', '),
@@ -118,6 +154,18 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
       testMatch: specsBehind[server as keyof typeof productionServers],
       use: { ...chromium, baseURL: url },
     })),
+    // nginx over TLS: what HTTPS adds (protocols, HTTP/2, the redirect, OCSP, slow handshakes), and
+    // the headers and the error pages again, with Chromium trusting the throwaway certificate.
+    {
+      name: 'https',
+      testMatch: 'tls/*.spec.ts',
+      use: { baseURL: tlsServer.url },
+    },
+    {
+      name: 'chromium · nginx https',
+      testMatch: browserSpecs(['production-server', 'server-errors']),
+      use: { ...chromiumOverTls, baseURL: tlsServer.url },
+    },
     // The cross-engine checks behind nginx, one project per engine: "firefox-esr · 140", ….
     ...otherEngines.map((engine) => ({
       name: engine.name,
@@ -137,7 +185,7 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
       use: { ...chromium, baseURL: startServer.url },
     },
   ],
-  webServer: [startServer, ...Object.values(productionServers)],
+  webServer: [startServer, ...Object.values(productionServers), tlsServer],
 });
 
 /** An engine as the report names it: its project's name and the exact version found. */

@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 /** Headers that are the same on every response, 404s included. */
 export const securityHeaders: Readonly<Record<string, string>> = {
   // Two years, subdomains included: browsers refuse plain http for the site once they have seen it.
-  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  // preload asks to be on the browsers' built-in list (hstspreload.org), so that even a first visit
+  // never goes over plain http; docs/deploying.md says what that commits the bank's domain to.
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
   'X-Content-Type-Options': 'nosniff',
   // Other sites learn at most our origin, never which page a client was reading.
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -25,6 +27,38 @@ export const securityHeaders: Readonly<Record<string, string>> = {
  * writes it with each build, since the hashes change whenever a page's inline styles do.
  */
 export const CSP_MAP = 'deploy/build/csp-map.conf';
+
+/**
+ * Where browsers report the policy's violations, when the deployer names an address: the build
+ * reads it for Cloudflare's headers, and scripts/serve/nginx.ts for nginx's configuration.
+ */
+export const REPORT_ADDRESS_VARIABLE = 'CSP_REPORT_URI';
+
+/**
+ * What a reporting address adds: the policy's directives (report-uri, which Firefox alone honours,
+ * and report-to, which the others prefer) and the Reporting-Endpoints header that report-to names.
+ * Without an address, nothing: no browser reports anywhere.
+ * @param address An https URL, or undefined.
+ * @throws Error for an address that is not an https URL, or that holds a character that would end
+ *   the policy or the header (a quote, a comma, a semicolon, a space).
+ */
+export function reporting(address: string | undefined): {
+  directives: string;
+  headers: Record<string, string>;
+} {
+  if (!address) return { directives: '', headers: {} };
+  if (
+    !URL.canParse(address) ||
+    new URL(address).protocol !== 'https:' ||
+    /[\s"',;]/.test(address)
+  ) {
+    throw new Error(`${REPORT_ADDRESS_VARIABLE} must be an https address, not ${address}`);
+  }
+  return {
+    directives: `; report-uri ${address}; report-to csp`,
+    headers: { 'Reporting-Endpoints': `csp="${address}"` },
+  };
+}
 
 /**
  * The Cache-Control of hashed build files (/_next/static/). Their names change with their content,

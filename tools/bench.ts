@@ -1,10 +1,10 @@
 /**
  * `npm run bench` measures the shipped site: a cold build, then each page loaded cold in Chromium
- * and audited by Lighthouse, then the production servers under load (tools/load-bench.ts). The
- * tables are printed and also written to docs/performance.md, whose text (at the end of this file
- * and of tools/load-bench.ts) says what each figure is; the page's last section, of figures measured
- * by hand, is copied over as it is. Speed and size are measured here rather than in timed tests,
- * which would fail at random on a busy machine.
+ * and audited by Lighthouse, then the production servers under load, over HTTP and over HTTPS with
+ * HTTP/2 (tools/load-bench.ts). The tables are printed and also written to docs/performance.md,
+ * whose text (at the end of this file and of tools/load-bench.ts) says what each figure is; the
+ * page's last section, of figures measured by hand, is copied over as it is. Speed and size are
+ * measured here rather than in timed tests, which would fail at random on a busy machine.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { strip } from '../scripts/build/strip-js';
 import { chromiumArgs, chromiumLaunchOptions, wholeChromiumPath } from '../e2e/support/browsers';
 import { startPreview } from '../scripts/serve/preview';
 import { editorLatency } from './editor-latency';
-import { loadBench } from './load-bench';
+import { httpsBench, loadBench } from './load-bench';
 
 /** The page the bench writes its tables into. */
 const REPORT = 'docs/performance.md';
@@ -157,6 +157,8 @@ const report = `${table}\n\nCold build (content check, \`next build\`, strip, is
 console.log(`\n${report}\n`);
 const loadReport = await loadBench();
 console.log(`\n${loadReport}`);
+const httpsReport = await httpsBench();
+console.log(`\n${httpsReport}`);
 const editorReport = await editorLatency();
 console.log(`\n${editorReport}`);
 const date = new Date().toISOString().slice(0, 10);
@@ -178,6 +180,7 @@ the not-found page is audited at /404.html because Lighthouse refuses a 404 answ
 ${report}
 
 ${loadReport}
+${httpsReport}
 ${editorReport}
 ${measuredByHand}`,
 );

@@ -1,19 +1,23 @@
 /**
  * The load part of `npm run bench`: requests per second and latency behind nginx (the shipped
  * configuration) and behind Cloudflare's local runtime, and the shipped configuration's throughput
- * against a minimal nginx. The load generator is autocannon: it is kept on npm, pinned in
- * tools/package.json and driven from this script, which reads its results as numbers; wrk is faster
- * but is not installed here, and a Debian package would be one more thing to install.
+ * against a minimal nginx, over plain HTTP and over HTTPS with HTTP/2. The load generator is
+ * autocannon: it is kept on npm, pinned in tools/package.json and driven from this script, which
+ * reads its results as numbers; wrk is faster but is not installed here, and a Debian package would
+ * be one more thing to install. autocannon speaks HTTP/1.1 only, so HTTPS with HTTP/2 is loaded by
+ * h2load (Debian's nghttp2-client), whose summary this script reads.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { runNginx, startNginx } from '../scripts/serve/nginx';
+import { promisify } from 'node:util';
+import { localHttps, runNginx, startNginx, type HttpsSettings } from '../scripts/serve/nginx';
 import { freePort } from '../scripts/serve/port';
 
 /** What is asked for, with what a visitor must get: the status, and the file whose bytes come. */
@@ -33,9 +37,10 @@ const GZIP = { 'accept-encoding': 'gzip' };
 /**
  * The minimal nginx: the same workers and the same compression as the shipped configuration had
  * before compression moved to the build (gzip on the fly, level 6), the pages at their clean
- * addresses and the not-found page, and nothing else: no headers, no guards, no timeouts.
+ * addresses and the not-found page, and nothing else: no headers, no guards, no timeouts. Over
+ * HTTPS, the same certificate as the shipped one, HTTP/2 and nginx's default protocols and ciphers.
  */
-const minimalConfig = (port: number, runtimeDir: string) => `
+const minimalConfig = (port: number, runtimeDir: string, https?: HttpsSettings) => `
 worker_processes auto;
 pid ${runtimeDir}/nginx.pid;
 events {}
@@ -57,7 +62,8 @@ http {
   gzip_vary on;
   gzip_types text/css application/javascript text/plain application/xml image/svg+xml;
   server {
-    listen 127.0.0.1:${port};
+    listen 127.0.0.1:${port}${https ? ' ssl http2' : ''};
+    ${https ? `ssl_certificate ${https.certificate}; ssl_certificate_key ${https.key};` : ''}
     root ${path.resolve('out')};
     error_page 404 /404.html;
     location = / { try_files /index.html =404; }
@@ -183,11 +189,135 @@ const table = (rows: (string | number)[][]) =>
     .map((cells) => `| ${cells.join(' | ')} |`)
     .join('\n');
 
+/** h2load's run: how many requests a second, of how many, and how many did not succeed. */
+type H2Run = { perSecond: number; done: number; failed: number; statuses: string };
+
+/**
+ * One run of h2load over HTTPS with HTTP/2: `requests` GETs with gzip asked for, on `connections`
+ * connections of `streams` concurrent streams each. Throws on any request that did not succeed.
+ */
+async function h2load(url: string, requests: number, connections: number, streams: number) {
+  const { stdout } = await promisify(execFile)('h2load', [
+    ...['-n', String(requests), '-c', String(connections), '-m', String(streams)],
+    ...['-H', 'accept-encoding: gzip', url],
+  ]);
+  const perSecond = Number(/finished in [\d.]+m?s, ([\d.]+) req\/s/.exec(stdout)?.[1]);
+  const [done = 0, succeeded = 0] = (
+    /requests: \d+ total, \d+ started, (\d+) done, (\d+) succeeded/.exec(stdout) ?? []
+  )
+    .slice(1)
+    .map(Number);
+  const statuses = /status codes: (.*)/.exec(stdout)?.[1] ?? '';
+  const run: H2Run = { perSecond, done, failed: done - succeeded, statuses };
+  if (
+    !(perSecond > 0) ||
+    done !== requests ||
+    run.failed > 0 ||
+    !statuses.startsWith(`${requests} 2xx`)
+  ) {
+    throw new Error(`h2load ${url}: ${stdout}`);
+  }
+  return run;
+}
+
+/** HTTPS with HTTP/2: what h2load asks, and how often. */
+const H2 = { address: '/south-africa', requests: 20_000, connections: 50, streams: 10, runs: 5 };
+
+/**
+ * The shipped configuration over HTTPS with HTTP/2 against the minimal nginx over the same: the
+ * same throwaway certificate (an ECDSA P-256 key), alternating runs of h2load.
+ * @returns Its part of docs/performance.md.
+ */
+export async function httpsBench(): Promise<string> {
+  if (spawnSync('h2load', ['--version']).error) {
+    throw new Error('h2load is needed for the HTTPS figures: apt-get install nghttp2-client');
+  }
+  const certificateDir = mkdtempSync(path.join(tmpdir(), 'private-bank-bench-tls-'));
+  const acmeChallengeDir = path.join(certificateDir, 'acme');
+  mkdirSync(acmeChallengeDir);
+  const servers: Server[] = [];
+  try {
+    const httpsServer = async (
+      name: string,
+      start: (port: number) => ReturnType<typeof runNginx>,
+    ) => {
+      const port = await freePort();
+      const nginx = start(port);
+      const server: Server = {
+        name,
+        url: `https://127.0.0.1:${port}`,
+        stop: () => (nginx.stop(), nginx.exited),
+      };
+      servers.push(server);
+      // Up once h2load is answered: 5 s at most.
+      for (let tries = 0; ; tries += 1) {
+        const up = await h2load(`${server.url}${H2.address}`, 10, 1, 1).then(
+          () => true,
+          () => false,
+        );
+        if (up) return server;
+        if (tries === 50) throw new Error(`${server.url} did not answer within 5 s`);
+        await sleep(100);
+      }
+    };
+    const settings = localHttps(0, await freePort(), certificateDir, acmeChallengeDir);
+    const shipped = await httpsServer('nginx', (port) =>
+      startNginx(`127.0.0.1:${port}`, { ...settings, redirectPort: port }),
+    );
+    const minimal = await httpsServer('minimal nginx', (port) =>
+      runNginx((runtimeDir) => minimalConfig(port, runtimeDir, settings)),
+    );
+    const { address, requests, connections, streams, runs } = H2;
+    // A warm-up run of each, not counted.
+    for (const server of [shipped, minimal]) {
+      await h2load(`${server.url}${address}`, requests / 10, connections, streams);
+    }
+    const rows: (string | number)[][] = [
+      ['pair', 'nginx requests/s', 'minimal nginx requests/s', 'ratio', 'nginx status codes'],
+    ];
+    const ratios: number[] = [];
+    for (let pair = 1; pair <= runs; pair += 1) {
+      const order = pair % 2 === 1 ? [shipped, minimal] : [minimal, shipped];
+      const measured = new Map<Server, H2Run>();
+      for (const server of order) {
+        measured.set(
+          server,
+          await h2load(`${server.url}${address}`, requests, connections, streams),
+        );
+      }
+      const [ours, theirs] = [measured.get(shipped)!, measured.get(minimal)!];
+      ratios.push(ours.perSecond / theirs.perSecond);
+      const row = [pair, Math.round(ours.perSecond), Math.round(theirs.perSecond)];
+      rows.push([...row, ratios.at(-1)!.toFixed(2), ours.statuses]);
+      console.log(`https: ${rows.at(-1)!.join(' | ')}`);
+    }
+    const perSecond = (server: Server) =>
+      median(rows.slice(1).map((row) => Number(row[server === shipped ? 1 : 2])));
+    return `## HTTPS with HTTP/2
+
+${address} over TLS 1.3 and HTTP/2 from h2load (${requests.toLocaleString('en-GB')} requests a run on
+${connections} connections of ${streams} concurrent streams, \`Accept-Encoding: gzip\`), behind nginx with
+the shipped configuration (\`npm run preview:tls\`'s settings and throwaway certificate, an ECDSA
+P-256 key) and behind the minimal nginx above with the same certificate and HTTP/2, which
+compresses each response on the fly where the shipped configuration sends the gzip twin written at
+build: most of the difference. ${runs} pairs of alternating runs after one warm-up run of each. Every request of every run succeeded with a 2xx
+status: any other would have stopped the bench. Median: **${Math.round(perSecond(shipped))}**
+requests/s behind the shipped configuration, ${Math.round(perSecond(minimal))} behind the minimal one;
+median ratio **${median(ratios).toFixed(2)}**.
+
+${table(rows)}
+`;
+  } finally {
+    for (const server of servers.reverse()) await server.stop();
+    rmSync(certificateDir, { recursive: true, force: true });
+  }
+}
+
 /** Runs the load bench and returns its part of docs/performance.md. */
 export async function loadBench(): Promise<string> {
   const servers: Server[] = [];
   try {
-    servers.push(await nginxServer('nginx', (port) => startNginx(`listen 127.0.0.1:${port};`)));
+    servers.push(await nginxServer('nginx', (port) => startNginx(`127.0.0.1:${port}`)));
     servers.push(await cloudflareServer());
     const minimal = await nginxServer('minimal nginx', (port) =>
       runNginx((runtimeDir) => minimalConfig(port, runtimeDir)),

@@ -6,6 +6,7 @@ import { notFound } from '../../content/not-found';
 import { southAfrica } from '../../content/south-africa';
 import { brief } from '../support/brief';
 import { expect, test } from '../support/fixtures';
+import { expectSecurityHeaders } from '../support/security-headers';
 import {
   climbs,
   hostileAddresses,
@@ -24,21 +25,6 @@ import {
  */
 
 /**
- * The headers every response must carry, whatever its status, written out here: a header the
- * servers stop sending fails the suite, whatever the configuration says.
- */
-const SECURITY_HEADERS = {
-  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy':
-    'accelerometer=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'X-Frame-Options': 'DENY',
-};
-
-/**
  * Every page enforces Trusted Types and allows no policy: no script may write a string into a DOM
  * sink that parses HTML or runs code (e2e/browser/trusted-types.spec.ts shows one refused).
  */
@@ -49,24 +35,6 @@ const TRUSTED_TYPES = {
 
 /** How long hashed build files (/_next/static/) may be kept: a year, never revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** Headers every response must carry, whatever its status, with exactly one policy. */
-function expectSecurityHeaders(response: APIResponse): void {
-  const headers = response.headers();
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-    expect(headers[name.toLowerCase()], `${name} on ${response.url()}`).toBe(value);
-  }
-  const policies = response
-    .headersArray()
-    .filter((header) => header.name.toLowerCase() === 'content-security-policy');
-  expect(policies, `one Content-Security-Policy on ${response.url()}`).toHaveLength(1);
-  const policy = policies[0]?.value ?? '';
-  expect(policy).toContain("frame-ancestors 'none'");
-  expect(policy).not.toContain('unsafe-inline');
-  expect(policy).not.toContain('unsafe-eval');
-  // No other site may read the responses from a script.
-  expect(headers['access-control-allow-origin'], `CORS on ${response.url()}`).toBeUndefined();
-}
 
 /** Whether a Cache-Control value makes browsers ask the server again before each use. */
 const revalidates = (value = '') =>

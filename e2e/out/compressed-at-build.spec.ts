@@ -40,7 +40,7 @@ test('nginx sends the gzip twins as the build wrote them, and says its answers v
     expect.arrayContaining(['/index.html.gz', '/south-africa.html.gz', '/404.html.gz']),
   );
   const port = await freePort();
-  const nginx = startNginx(`listen 127.0.0.1:${port};`);
+  const nginx = startNginx(`127.0.0.1:${port}`);
   try {
     let up = false;
     for (let tries = 0; tries < 50 && !up; tries += 1) {

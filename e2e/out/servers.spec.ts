@@ -81,13 +81,21 @@ function describeProcess({ pid }: Process): string {
   }
 }
 
+/**
+ * What the server answers at `/` once it is up: the page, or, from the HTTPS preview's plain-HTTP
+ * server, the redirect to it (its certificate authority is the preview's own, made as it starts).
+ */
+const upAnswer = (script: string) => (script === 'preview:tls' ? 301 : 200);
+
 // `npm start` builds, then serves with `npm run preview`; the suite tests the build already in out/.
-for (const script of ['preview', 'preview:prod', 'preview:cloudflare']) {
+for (const script of ['preview', 'preview:prod', 'preview:tls', 'preview:cloudflare']) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     test(`npm run ${script}, stopped with ${signal}, leaves nothing behind`, async () => {
       // A minute to answer, a minute to stop, half a minute for wrangler's other runs to tidy up.
       test.setTimeout(180_000);
       const port = await freePort();
+      // The HTTPS preview's plain-HTTP server, which every check below looks at in its place.
+      const httpPort = script === 'preview:tls' ? await freePort() : port;
       const temporary = mkdtempSync(path.join(tmpdir(), 'servers-spec-'));
       const wrangler = listing(WRANGLER);
       // A process group of its own, as a terminal gives a command: Ctrl+C reaches all of it.
@@ -98,6 +106,7 @@ for (const script of ['preview', 'preview:prod', 'preview:cloudflare']) {
         env: {
           ...process.env,
           PORT: String(port),
+          HTTP_PORT: String(httpPort),
           TMPDIR: temporary,
           // Where tools keep per-user configuration, caches and logs (wrangler's among them).
           XDG_CONFIG_HOME: path.join(temporary, 'config'),
@@ -114,7 +123,7 @@ for (const script of ['preview', 'preview:prod', 'preview:cloudflare']) {
         await expect
           .poll(
             () =>
-              fetch(`http://127.0.0.1:${port}/`).then(
+              fetch(`http://127.0.0.1:${httpPort}/`, { redirect: 'manual' }).then(
                 (response) => response.status,
                 () => 0,
               ),
@@ -122,7 +131,7 @@ for (const script of ['preview', 'preview:prod', 'preview:cloudflare']) {
               timeout: 60_000,
             },
           )
-          .toBe(200);
+          .toBe(upAnswer(script));
         // Every process the server has started, its own process group or not: wrangler and the
         // workerd it runs have one of their own.
         tree = npm ? processTree(npm) : [];
@@ -136,12 +145,14 @@ for (const script of ['preview', 'preview:prod', 'preview:cloudflare']) {
             timeout: 60_000,
           })
           .toEqual([]);
-        expect(
-          await fetch(`http://127.0.0.1:${port}/`).then(
-            () => 'answers',
-            () => 'free',
-          ),
-        ).toBe('free');
+        for (const freed of new Set([port, httpPort])) {
+          expect(
+            await fetch(`http://127.0.0.1:${freed}/`).then(
+              () => 'answers',
+              () => 'free',
+            ),
+          ).toBe('free');
+        }
         expect(listing(temporary), `left in ${temporary}`).toEqual([]);
         // Only what is new and stays counts. Wrangler's other runs share this folder: the suite's own
         // Cloudflare server, and the deploy spec's dry run, whose bundle lives for a moment, longer

@@ -4,6 +4,7 @@
  * same lists, so that nginx, the preview server and Cloudflare are held to one answer for each.
  */
 import { connect } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 
 /** Where an odd address should land: the not-found page, or the page it plainly means. */
 export type Landing = 'not found' | 'home' | 'south africa';
@@ -161,13 +162,17 @@ export type RawResponse = { status: number; head: Buffer; body: string };
  * parses the answer (they refuse a split header, which is exactly what must be seen).
  */
 export function rawGet(baseURL: string, target: string, method = 'GET'): Promise<RawResponse> {
-  const { hostname, port } = new URL(baseURL);
+  const { hostname, port, protocol } = new URL(baseURL);
   return new Promise((resolve, reject) => {
     const fail = (why: string) => reject(new Error(`${method} ${target}: ${why}`));
-    const socket = connect(Number(port), hostname, () => {
-      // HTTP/1.0: the body arrives whole, never in chunks, and the server closes when done.
+    // HTTP/1.0: the body arrives whole, never in chunks, and the server closes when done.
+    const send = () =>
       socket.end(`${method} ${target} HTTP/1.0\r\nHost: ${hostname}:${port}\r\n\r\n`);
-    });
+    // Over HTTPS, HTTP/1.0 inside TLS, the certificate verified.
+    const socket =
+      protocol === 'https:'
+        ? tlsConnect({ host: hostname, port: Number(port) }, send)
+        : connect(Number(port), hostname, send);
     socket.setTimeout(RAW_ANSWER_TIMEOUT_MS, () => {
       socket.destroy();
       fail(`no answer within ${RAW_ANSWER_TIMEOUT_MS / 1000} s`);

@@ -1,10 +1,13 @@
 /**
- * Slow-header clients for e2e/out/slow-clients.spec.ts, in a process of their own: each holds a
- * connection as the slowloris attack does, sending the start of a request and then one header line
- * every two seconds, never the blank line that ends the header. The spec starts this process with a
- * file limit raised for its sockets, which Node cannot raise for itself.
+ * Slow clients for e2e/out/slow-clients.spec.ts, in a process of their own: each holds a connection
+ * as the slowloris attack does. Over plain HTTP each sends the start of a request and then one
+ * header line every two seconds, never the blank line that ends the header; against HTTPS each
+ * starts a TLS handshake, announcing a ClientHello it then sends one byte every two seconds, never
+ * all of it. The spec starts this process with a file limit raised for its sockets, which Node
+ * cannot raise for itself.
  *
- * Usage (with an IPC channel): node --import tsx e2e/support/slow-clients.ts PORT COUNT WAIT_MS
+ * Usage (with an IPC channel):
+ *   node --import tsx e2e/support/slow-clients.ts PORT COUNT WAIT_MS http|tls-handshake
  * It opens COUNT sockets from 127.0.0.2 to 127.0.0.1:PORT (for five seconds at most) and sends
  * { held }, how many are connected and open. It then waits until the server has closed every one,
  * or WAIT_MS after the last connected, and sends { connections }: for each socket that connected,
@@ -24,7 +27,19 @@ export type SlowConnection = { connectedAt: number; closedAt?: number; closedWit
 export type SlowClientsMessage =
   { type: 'held'; connected: number } | { type: 'report'; connections: SlowConnection[] };
 
-const [port = 0, count = 0, waitMs = 0] = process.argv.slice(2).map(Number);
+const [port = 0, count = 0, waitMs = 0] = process.argv.slice(2, 5).map(Number);
+/** How the clients are slow: in the request's header, or in the TLS handshake before it. */
+const slowIn = process.argv[5] === 'tls-handshake' ? 'tls-handshake' : 'http';
+/**
+ * What each client sends at once, and then a little at a time. A TLS record's header announcing a
+ * handshake message of 512 bytes (content type 22, version 3.1, length), which nginx must read whole
+ * before it can answer.
+ */
+const opening =
+  slowIn === 'http'
+    ? `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`
+    : Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01]);
+const trickled = slowIn === 'http' ? 'X-Slow: 1\r\n' : Buffer.from([0x00]);
 /** Sends a message to the spec, resolving once it has gone: the channel closes at the end. */
 const send = (message: SlowClientsMessage) =>
   new Promise<void>((resolve) => {
@@ -58,7 +73,7 @@ function open(): Client {
   clients.push(client);
   socket.on('connect', () => {
     client.connectedAt = performance.now();
-    socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+    socket.write(opening);
   });
   // How the server ended it: a reset shows as ECONNRESET, a graceful close as the end of the data.
   socket.on('error', (error: NodeJS.ErrnoException) => {
@@ -75,15 +90,15 @@ function open(): Client {
 
 const trickle = setInterval(() => {
   for (const { socket, connectedAt, closedAt } of clients) {
-    if (connectedAt !== undefined && closedAt === undefined) socket.write('X-Slow: 1\r\n');
+    if (connectedAt !== undefined && closedAt === undefined) socket.write(trickled);
   }
 }, LINE_EVERY_MS);
 
 // Opened steadily, a batch at a time, each batch connected and its first lines sent before the
 // next: nginx has read them, and a connection it has read from is no longer one it may close to
 // make room for another (a burst would have nginx drop most of them unread, at once).
-const opening = performance.now();
-while (clients.length < count && performance.now() - opening < CONNECT_WITHIN_MS) {
+const openingStarted = performance.now();
+while (clients.length < count && performance.now() - openingStarted < CONNECT_WITHIN_MS) {
   const batch = Array.from({ length: Math.min(BATCH, count - clients.length) }, open);
   const settled = () => batch.every((c) => c.connectedAt !== undefined || c.closedAt !== undefined);
   for (let waited = 0; !settled() && waited < 500; waited += 10) await sleep(10);

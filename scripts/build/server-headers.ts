@@ -1,7 +1,7 @@
 /**
- * Build step, after compile-island: this build's headers, whose policies hash the inline styles of the
- * final HTML, for nginx (deploy/build/csp-map.conf, a map from each page's file to its policy) and
- * for Cloudflare (out/_headers).
+ * Build step, after server-error-page: this build's headers, whose policies hash the inline styles
+ * of the final HTML, for nginx (deploy/build/csp-map.conf, a map from each page's file, and from its
+ * own error page, to the policy) and for Cloudflare (out/_headers).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,25 +10,38 @@ import {
   CSP_MAP,
   FILE_POLICY,
   IMMUTABLE_CACHE,
+  REPORT_ADDRESS_VARIABLE,
+  reporting,
   securityHeaders,
 } from '../../deploy/security-headers';
 import { exportedPages, notFoundPage } from '../../lib/routes';
 import { attr, elementsOf, isExecutable, textOf } from '../shared/html';
+import { serverErrorPage } from './server-error-page';
 
-const exported = exportedPages.map((page) => {
-  const elements = elementsOf(readFileSync(path.join('out', page.file), 'utf8'));
+/** A page's policy, from the script files and inline styles of its final HTML. */
+function policyOf(file: string, html: string) {
+  const elements = elementsOf(html);
   const scripts = elements.filter((e) => e.tagName === 'script' && isExecutable(e));
   // The policies allow no inline script: one left in a page would not run.
   if (scripts.some((script) => attr(script, 'src') === undefined)) {
-    throw new Error(`server-headers: ${page.file} has an inline script, which no policy allows`);
+    throw new Error(`server-headers: ${file} has an inline script, which no policy allows`);
   }
   const inlineStyles = elements.filter((e) => e.tagName === 'style').map(textOf);
   console.log(
-    `server-headers: ${page.file}: ${scripts.length} script files, ${inlineStyles.length} inline styles hashed`,
+    `server-headers: ${file}: ${scripts.length} script files, ${inlineStyles.length} inline styles hashed`,
   );
-  const policy = contentSecurityPolicy({ scriptFiles: scripts.length > 0, inlineStyles });
-  return { ...page, policy };
-});
+  return contentSecurityPolicy({ scriptFiles: scripts.length > 0, inlineStyles });
+}
+
+const exported = exportedPages.map((page) => ({
+  ...page,
+  policy: policyOf(page.file, readFileSync(path.join('out', page.file), 'utf8')),
+}));
+// nginx's own error page, which it gives an address inside the server alone.
+const serverErrorPolicy = policyOf(
+  serverErrorPage.file,
+  readFileSync(serverErrorPage.file, 'utf8'),
+);
 
 // nginx: after try_files or error_page, $uri is the file served, e.g. /south-africa.html. A policy
 // holds no quote or backslash (its hashes are base64), so it goes between quotes as it is.
@@ -37,6 +50,7 @@ const map = [
   'map $uri $content_security_policy {',
   `  default "${FILE_POLICY}";`,
   ...exported.map(({ file, policy }) => `  /${file} "${policy}";`),
+  `  ${serverErrorPage.address} "${serverErrorPolicy}";`,
   '}',
   '',
 ].join('\n');
@@ -44,9 +58,12 @@ const map = [
 // Cloudflare applies every rule whose path matches the address, file or not: `/*` has the policy of
 // the not-found page, which answers every address without a file, and every page and file an exact
 // rule replacing it; so only files under /_next/static/ are cached for a year, never a missing one.
+// A reporting address named at build reaches Cloudflare here; nginx's is named when its
+// configuration is rendered (scripts/serve/nginx.ts).
+const report = reporting(process.env[REPORT_ADDRESS_VARIABLE]);
 const replacePolicy = (policy: string) => [
   '  ! Content-Security-Policy',
-  `  Content-Security-Policy: ${policy}`,
+  `  Content-Security-Policy: ${policy}${report.directives}`,
 ];
 const files = readdirSync('out', { recursive: true, encoding: 'utf8' })
   .filter((file) => statSync(path.join('out', file)).isFile() && !file.endsWith('.html'))
@@ -55,8 +72,10 @@ const files = readdirSync('out', { recursive: true, encoding: 'utf8' })
 const rules = [
   [
     '/*',
-    ...Object.entries(securityHeaders).map(([name, value]) => `  ${name}: ${value}`),
-    `  Content-Security-Policy: ${exported.find((page) => page.file === notFoundPage.file)!.policy}`,
+    ...Object.entries({ ...securityHeaders, ...report.headers }).map(
+      ([name, value]) => `  ${name}: ${value}`,
+    ),
+    `  Content-Security-Policy: ${exported.find((page) => page.file === notFoundPage.file)!.policy}${report.directives}`,
   ],
   ...exported
     .filter((page) => page.file !== notFoundPage.file)

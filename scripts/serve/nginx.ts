@@ -1,47 +1,141 @@
 /**
- * Renders deploy/nginx.conf.template, the configuration that the site is deployed with, in two
- * ways:
- * - `tsx scripts/serve/nginx.ts --config` prints it, for a real server (docs/deploying.md shows how);
- * - `PORT=8080 npm run preview:prod` runs nginx with it on 127.0.0.1, from a temporary folder that
- *   is removed on exit, so the tests check the production configuration itself.
+ * Renders deploy/nginx.conf.template, the configuration that the site is deployed with, and runs
+ * nginx with it on 127.0.0.1, from a temporary folder that is removed on exit, so that the tests
+ * check the production configuration itself:
+ * - `PORT=8080 npm run preview:prod` serves plain HTTP, as behind a TLS terminator;
+ * - `PORT=8443 HTTP_PORT=8080 npm run preview:tls` serves HTTPS with HTTP/2 on PORT, with throwaway
+ *   certificates (scripts/serve/tls.ts), and on HTTP_PORT the plain-HTTP server that redirects to
+ *   it. TLS_DIR names a folder of certificates made beforehand (the tests make one, to trust its
+ *   authority), and ACME_CHALLENGE_DIR the folder served under /.well-known/acme-challenge/.
+ * `npm run release` renders the same template for a server (scripts/release.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CSP_MAP, IMMUTABLE_CACHE, securityHeaders } from '../../deploy/security-headers';
+import {
+  CSP_MAP,
+  IMMUTABLE_CACHE,
+  REPORT_ADDRESS_VARIABLE,
+  reporting,
+  securityHeaders,
+} from '../../deploy/security-headers';
 import { notFoundFileWithoutHtml, notFoundPage } from '../../lib/routes';
-import { runServer } from './port';
+import { serverErrorPage } from '../build/server-error-page';
+import { freePort, runServer } from './port';
+import { localCertificateFiles, makeLocalCertificates } from './tls';
 
 const TEMPLATE = 'deploy/nginx.conf.template';
+/** The lines of the template that only HTTPS has, between these two marks. */
+const HTTPS_ONLY = /^ *# --- HTTPS only: from here ---\n[^]*?^ *# --- HTTPS only: to here ---\n/m;
+
+/** Where a rendered configuration finds its files, and writes its own. Absolute paths all. */
+export type NginxPaths = {
+  /** The site's files: out/, or site/ in a release. */
+  siteRoot: string;
+  /** The folder of the CSP map and the error page: deploy/build/, or the release's nginx/. */
+  configDir: string;
+  /** A writable folder for the pid file and temporary files. */
+  runtimeDir: string;
+  /** A writable folder for the access and error logs. */
+  logDir: string;
+};
+
+/** HTTPS: the certificate, how its OCSP response is stapled, and the plain-HTTP server. */
+export type HttpsSettings = {
+  certificate: string;
+  key: string;
+  /**
+   * A file holding the OCSP response (tests, where no responder is reachable), or the chain nginx
+   * verifies a fetched response with and the DNS resolver it finds the responder with.
+   */
+  stapling: { responseFile: string } | { trustedChain: string; resolver: string };
+  /** The plain-HTTP server's listen address, e.g. '80' or '127.0.0.1:8080'. */
+  httpListen: string;
+  /** The HTTPS port the redirect names; none in production, where HTTPS is on 443. */
+  redirectPort?: number;
+  /** The folder an ACME client writes its challenges to (certbot --webroot -w). */
+  acmeChallengeDir: string;
+};
+
+export type NginxSettings = {
+  /** The main server's listen address, e.g. '443' or '127.0.0.1:8443'. */
+  listen: string;
+  /** HTTPS with HTTP/2 on `listen`, and a plain-HTTP server that redirects; plain HTTP without. */
+  https?: HttpsSettings;
+  /** The address or network of the proxy whose X-Forwarded-For names the visitor. */
+  trustedProxy?: string;
+  /** Where browsers report violations of the policy (an https URL); none when undefined. */
+  reportAddress?: string | undefined;
+  paths: NginxPaths;
+};
+
+/** nginx's directives for stapling the OCSP response, from a file or from the responder. */
+function staplingDirectives(stapling: HttpsSettings['stapling']): string {
+  if ('responseFile' in stapling) return `ssl_stapling_file ${stapling.responseFile};`;
+  return `ssl_stapling_verify on;
+  ssl_trusted_certificate ${stapling.trustedChain};
+  resolver ${stapling.resolver} valid=300s;
+  resolver_timeout 5s;`;
+}
 
 /**
- * The template with its ${NAME} values filled in.
- * @param listen nginx's listen directives, TLS ones included.
- * @param siteRoot The folder of the export to serve.
- * @param runtimeDir A folder that nginx may write its pid file and temporary files to.
+ * The template with its ${NAME} values filled in, and its HTTPS-only lines left out without HTTPS.
  * @throws Error naming any ${NAME} in the template that has no value, rather than leaving it there.
  */
-function renderNginxConfig(listen: string, siteRoot: string, runtimeDir: string): string {
-  const values: Record<string, string> = {
-    LISTEN: listen,
-    SITE_ROOT: path.resolve(siteRoot),
-    RUNTIME_DIR: path.resolve(runtimeDir),
-    CSP_MAP: path.resolve(CSP_MAP),
+export function renderNginxConfig(settings: NginxSettings): string {
+  const { https, paths } = settings;
+  const report = reporting(settings.reportAddress);
+  const headers = { ...securityHeaders, ...report.headers };
+  const stapling = https && staplingDirectives(https.stapling);
+  const values: Record<string, string | undefined> = {
+    LISTEN: `listen ${settings.listen}${https ? ' ssl http2' : ''};`,
+    SITE_ROOT: paths.siteRoot,
+    CONFIG_DIR: paths.configDir,
+    RUNTIME_DIR: paths.runtimeDir,
+    LOG_DIR: paths.logDir,
+    REAL_IP: settings.trustedProxy
+      ? `set_real_ip_from ${settings.trustedProxy};
+  real_ip_header X-Forwarded-For;
+  real_ip_recursive on;`
+      : '# No trusted proxy: the address that connected is the visitor.',
     IMMUTABLE_CACHE,
     NOT_FOUND_FILE: notFoundPage.file,
     NOT_FOUND_NAME: notFoundFileWithoutHtml,
-    SECURITY_HEADERS: Object.entries(securityHeaders)
-      .map(([name, value]) => `add_header ${name} "${value}" always;`)
+    SERVER_ERROR_PAGE: serverErrorPage.address,
+    CSP_REPORTING: report.directives,
+    SECURITY_HEADERS: Object.entries(headers)
+      .map(([name, value]) => `add_header ${name} '${value}' always;`)
       .join('\n    '),
+    TLS_CERTIFICATE: https?.certificate,
+    TLS_KEY: https?.key,
+    OCSP_STAPLING: stapling,
+    HTTP_LISTEN: https && `listen ${https.httpListen};`,
+    HTTPS_PORT: https?.redirectPort ? `:${https.redirectPort}` : '',
+    ACME_CHALLENGE_DIR: https?.acmeChallengeDir,
   };
-  return readFileSync(TEMPLATE, 'utf8').replace(/\$\{(\w+)\}/g, (placeholder, name: string) => {
+  const template = readFileSync(TEMPLATE, 'utf8');
+  const kept = https ? template : template.replace(HTTPS_ONLY, '');
+  return kept.replace(/\$\{(\w+)\}/g, (placeholder, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`${TEMPLATE} uses ${placeholder}, which has no value`);
     return value;
   });
+}
+
+/** The nginx program: Debian installs it in /usr/sbin, which is not on every user's PATH. */
+export function nginxBinary(): string {
+  const binary = [process.env.NGINX, '/usr/sbin/nginx', '/usr/bin/nginx', 'nginx'].find(
+    (candidate) => candidate && !spawnSync(candidate, ['-v']).error,
+  );
+  if (!binary) {
+    throw new Error(
+      'nginx is not installed: `apt-get install nginx-light` (or set NGINX to its path).',
+    );
+  }
+  return binary;
 }
 
 /**
@@ -51,15 +145,7 @@ function renderNginxConfig(listen: string, siteRoot: string, runtimeDir: string)
  * @returns A promise of nginx's exit code, and a function that stops it gracefully.
  */
 export function runNginx(configure: (runtimeDir: string) => string) {
-  // Debian installs nginx in /usr/sbin, which is not on every user's PATH.
-  const binary = [process.env.NGINX, '/usr/sbin/nginx', '/usr/bin/nginx', 'nginx'].find(
-    (candidate) => candidate && !spawnSync(candidate, ['-v']).error,
-  );
-  if (!binary) {
-    throw new Error(
-      'nginx is not installed: `apt-get install nginx-light` (or set NGINX to its path).',
-    );
-  }
+  const binary = nginxBinary();
   const runtimeDir = mkdtempSync(path.join(tmpdir(), 'private-bank-nginx-'));
   const configPath = path.join(runtimeDir, 'nginx.conf');
   writeFileSync(configPath, configure(runtimeDir));
@@ -80,28 +166,86 @@ export function runNginx(configure: (runtimeDir: string) => string) {
 }
 
 /**
- * Starts nginx in the foreground, serving out/ with the production configuration.
- * @param listen nginx's listen directives, e.g. 'listen 127.0.0.1:8080;', TLS ones included.
+ * Starts nginx in the foreground, serving out/ with the production configuration, its CSP map and
+ * error page from this build, and the reporting address of CSP_REPORT_URI when it is set.
+ * @param listen The main server's listen address, e.g. '127.0.0.1:8080'.
+ * @param https HTTPS settings, for HTTPS with HTTP/2 and the plain-HTTP redirect.
  * @returns A promise of nginx's exit code, and a function that stops it gracefully.
  */
-export function startNginx(listen: string) {
-  if (!existsSync('out/index.html') || !existsSync(CSP_MAP)) {
+export function startNginx(listen: string, https?: HttpsSettings) {
+  if (!existsSync('out/index.html') || !existsSync(CSP_MAP) || !existsSync(serverErrorPage.file)) {
     throw new Error('No build to serve: run `npm run build` first.');
   }
-  return runNginx((runtimeDir) => renderNginxConfig(listen, 'out', runtimeDir));
+  return runNginx((runtimeDir) =>
+    renderNginxConfig({
+      listen,
+      ...(https && { https }),
+      reportAddress: process.env[REPORT_ADDRESS_VARIABLE],
+      paths: {
+        siteRoot: path.resolve('out'),
+        configDir: path.resolve(path.dirname(CSP_MAP)),
+        runtimeDir,
+        logDir: runtimeDir,
+      },
+    }),
+  );
+}
+
+/**
+ * HTTPS on 127.0.0.1 with the throwaway certificates of a folder: made there now, unless the folder
+ * has them already (a TLS_DIR made beforehand). The OCSP response is stapled from its file.
+ * @param httpPort The port of the plain-HTTP server that redirects to HTTPS on `httpsPort`.
+ * @param acmeChallengeDir The folder served under /.well-known/acme-challenge/.
+ */
+export function localHttps(
+  httpsPort: number,
+  httpPort: number,
+  certificateDir: string,
+  acmeChallengeDir: string,
+): HttpsSettings {
+  const files = localCertificateFiles(certificateDir);
+  if (!existsSync(files.ocspResponse)) makeLocalCertificates(certificateDir);
+  return {
+    certificate: files.certificate,
+    key: files.key,
+    stapling: { responseFile: files.ocspResponse },
+    httpListen: `127.0.0.1:${httpPort}`,
+    redirectPort: httpsPort,
+    acmeChallengeDir,
+  };
 }
 
 const isMain = process.argv[1] === fileURLToPath(import.meta.url);
-if (isMain && process.argv.includes('--config')) {
-  const { LISTEN, SITE_ROOT, RUNTIME_DIR } = process.env;
-  if (!LISTEN || !SITE_ROOT || !RUNTIME_DIR) {
-    console.error('Set LISTEN, SITE_ROOT and RUNTIME_DIR, as docs/deploying.md shows under nginx.');
-    process.exit(1);
-  }
-  process.stdout.write(renderNginxConfig(LISTEN, SITE_ROOT, RUNTIME_DIR));
+if (isMain && process.argv.includes('--tls')) {
+  await runServer('preview:tls', 8443, async (port) => {
+    const httpPort = Number(process.env.HTTP_PORT ?? 8080);
+    // The redirect's port must be free too, or the redirect would be some other program's.
+    await freePort(httpPort).catch(() => {
+      throw new Error(`port ${httpPort} is in use by another program: stop it, or set HTTP_PORT`);
+    });
+    const { TLS_DIR, ACME_CHALLENGE_DIR } = process.env;
+    // A folder of its own, removed on exit, for whatever the caller did not name.
+    const scratch =
+      TLS_DIR && ACME_CHALLENGE_DIR
+        ? undefined
+        : mkdtempSync(path.join(tmpdir(), 'private-bank-tls-'));
+    const certificateDir = TLS_DIR ?? scratch!;
+    const acmeChallengeDir = ACME_CHALLENGE_DIR ?? path.join(scratch!, 'acme');
+    mkdirSync(acmeChallengeDir, { recursive: true });
+    const https = localHttps(port, httpPort, certificateDir, acmeChallengeDir);
+    const { exited, stop } = startNginx(`127.0.0.1:${port}`, https);
+    console.log(
+      `Serving out/ through nginx at https://127.0.0.1:${port}, redirected from http://127.0.0.1:${httpPort}; trust ${path.join(certificateDir, 'authority.pem')} (Ctrl+C to stop)`,
+    );
+    process.on('SIGINT', stop).on('SIGTERM', stop);
+    void exited.then((code) => {
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+      process.exit(code ?? 0);
+    });
+  });
 } else if (isMain) {
   await runServer('preview:prod', 8080, (port) => {
-    const { exited, stop } = startNginx(`listen 127.0.0.1:${port};`);
+    const { exited, stop } = startNginx(`127.0.0.1:${port}`);
     console.log(`Serving out/ through nginx at http://127.0.0.1:${port} (Ctrl+C to stop)`);
     process.on('SIGINT', stop).on('SIGTERM', stop);
     void exited.then((code) => process.exit(code ?? 0));

@@ -22,8 +22,11 @@ function probe(port: number): Promise<number> {
   });
 }
 
-/** A port of 127.0.0.1 that nothing listens on now, for a helper such as a debugger or a driver. */
-export const freePort = (): Promise<number> => probe(0);
+/**
+ * A port of 127.0.0.1 that nothing listens on now, for a helper such as a debugger or a driver: any
+ * free one, or the port given, which rejects when another program holds it.
+ */
+export const freePort = (port = 0): Promise<number> => probe(port);
 
 /**
  * Runs a server's entry point on PORT, once out/ has a build and no other program holds the port.

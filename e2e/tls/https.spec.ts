@@ -1,0 +1,193 @@
+import { once } from 'node:events';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { connect as http2Connect } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { connect, createServer, type ConnectionOptions, type TLSSocket } from 'node:tls';
+import { expect, test } from '@playwright/test';
+import { southAfrica } from '../../content/south-africa';
+import { brief } from '../support/brief';
+import { localTls, localTlsPorts } from '../support/local-tls';
+
+/**
+ * What HTTPS adds at the origin, against `npm run preview:tls` (nginx with the production
+ * configuration and throwaway certificates, which these clients trust and verify): HTTP/2 by ALPN,
+ * TLS 1.2 and 1.3 only, the OCSP response stapled, plain HTTP redirected to the same address over
+ * HTTPS except the ACME challenges, plain HTTP on the HTTPS port too.
+ */
+
+const HOST = '127.0.0.1';
+const tls = localTls();
+/**
+ * Mozilla's Server Side TLS 5.7 "intermediate" suites for TLS 1.2 that an ECDSA certificate can use,
+ * by OpenSSL's names: forward-secret (ECDHE) and authenticated encryption (AES-GCM, ChaCha20).
+ */
+const TLS12_SUITES = [
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305',
+];
+
+/** A TLS connection's outcome: the protocol and suite agreed, or the error that ended it. */
+async function handshake(
+  options: ConnectionOptions,
+): Promise<{ protocol: string | null; cipher: string } | { error: string }> {
+  const socket = connect({ host: HOST, port: localTlsPorts.https, ...options });
+  try {
+    await Promise.race([
+      once(socket, 'secureConnect'),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('no handshake in 5 s')), 5_000)),
+    ]);
+    return { protocol: socket.getProtocol(), cipher: socket.getCipher().name };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    socket.destroy();
+  }
+}
+
+/**
+ * A client that offers TLS 1.0 and 1.1 and the old suites they need: OpenSSL 3 refuses them at its
+ * default security level, so a plain client would prove nothing.
+ */
+const OLD_PROTOCOLS = {
+  minVersion: 'TLSv1',
+  maxVersion: 'TLSv1.1',
+  ciphers: 'DEFAULT@SECLEVEL=0',
+} satisfies ConnectionOptions;
+
+test('HTTP/2 over TLS 1.3 answers /south-africa with 200 and preload-ready HSTS', async () => {
+  const session = http2Connect(`https://${HOST}:${localTlsPorts.https}`);
+  try {
+    await once(session, 'connect');
+    expect(session.alpnProtocol).toBe('h2');
+    expect((session.socket as TLSSocket).getProtocol()).toBe('TLSv1.3');
+    const stream = session.request({ ':path': brief.routes[1], 'accept-encoding': 'identity' });
+    const [headers] = (await once(stream, 'response')) as [Record<string, string>];
+    let body = '';
+    stream.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+    await once(stream, 'end');
+    expect(headers[':status']).toBe(200);
+    // Two years, with subdomains and preload: what hstspreload.org asks.
+    expect(headers['strict-transport-security']).toBe(
+      'max-age=63072000; includeSubDomains; preload',
+    );
+    expect(body).toContain(southAfrica.title);
+  } finally {
+    session.close();
+  }
+});
+
+test('TLS 1.2 is accepted with forward-secret AEAD suites only, and TLS 1.3', async () => {
+  expect(await handshake({ maxVersion: 'TLSv1.3', minVersion: 'TLSv1.3' })).toMatchObject({
+    protocol: 'TLSv1.3',
+  });
+  const tls12 = await handshake({ maxVersion: 'TLSv1.2', minVersion: 'TLSv1.2' });
+  expect(tls12).toMatchObject({ protocol: 'TLSv1.2' });
+  expect(TLS12_SUITES).toContain('cipher' in tls12 ? tls12.cipher : tls12.error);
+  // Offered only suites without forward secrecy or without AEAD, the server refuses.
+  for (const weak of ['AES128-GCM-SHA256', 'ECDHE-ECDSA-AES128-SHA', 'ECDHE-ECDSA-AES128-SHA256']) {
+    const outcome = await handshake({ maxVersion: 'TLSv1.2', ciphers: weak });
+    expect(outcome, weak).toHaveProperty('error');
+  }
+});
+
+test('TLS 1.0 and 1.1 are refused to a client that offers them, which a server of them accepts', async () => {
+  // The control: the same client completes a TLS 1.0 handshake with a server that allows it, so
+  // the refusal below is nginx's, not the client's.
+  const oldServer = createServer({
+    key: readFileSync(tls.key),
+    cert: readFileSync(tls.certificate),
+    minVersion: 'TLSv1',
+    maxVersion: 'TLSv1',
+    ciphers: 'DEFAULT@SECLEVEL=0',
+  });
+  oldServer.on('secureConnection', (socket: TLSSocket) => socket.end());
+  oldServer.listen(0, HOST);
+  await once(oldServer, 'listening');
+  try {
+    const control = connect({
+      host: HOST,
+      port: (oldServer.address() as AddressInfo).port,
+      ...OLD_PROTOCOLS,
+    });
+    await once(control, 'secureConnect');
+    expect(control.getProtocol()).toBe('TLSv1');
+    control.destroy();
+  } finally {
+    oldServer.close();
+  }
+  for (const version of ['TLSv1', 'TLSv1.1'] as const) {
+    const outcome = await handshake({ ...OLD_PROTOCOLS, minVersion: version, maxVersion: version });
+    expect(outcome, version).toHaveProperty('error');
+  }
+});
+
+test('the OCSP response is stapled to the certificate', async () => {
+  const socket = connect({ host: HOST, port: localTlsPorts.https, requestOCSP: true });
+  try {
+    const [response] = (await once(socket, 'OCSPResponse')) as [Buffer];
+    // The authority's own response for this certificate, as nginx was given it.
+    expect(response.equals(readFileSync(tls.ocspResponse))).toBe(true);
+  } finally {
+    socket.destroy();
+  }
+});
+
+/** A plain-HTTP GET on one connection: status, headers and body. */
+function plainGet(port: number, target: string) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const get = httpRequest({ host: HOST, port, path: target, agent: false, timeout: 5_000 });
+      get.on('timeout', () => get.destroy(new Error(`${target}: no answer in 5 s`)));
+      get.on('error', reject);
+      get.on('response', (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        );
+      });
+      get.end();
+    },
+  );
+}
+
+test('plain HTTP redirects permanently to the same address over HTTPS, path and query kept', async () => {
+  for (const target of ['/south-africa?x=1', '/', '/no/such/page?a=b&c=%20d']) {
+    const answer = await plainGet(localTlsPorts.http, target);
+    expect(answer.status, target).toBe(301);
+    expect(answer.headers['location'], target).toBe(
+      `https://${HOST}:${localTlsPorts.https}${target}`,
+    );
+    expect(answer.body, target).toBe('');
+  }
+});
+
+test('plain HTTP serves the ACME challenges from the folder named, and redirects the rest', async () => {
+  const token = `token-${test.info().workerIndex}-${Date.now()}`;
+  const folder = path.join(tls.acmeChallengeDir, '.well-known', 'acme-challenge');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, token), `${token}.key-authorisation`);
+  try {
+    const challenge = await plainGet(localTlsPorts.http, `/.well-known/acme-challenge/${token}`);
+    expect(challenge.status).toBe(200);
+    expect(challenge.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(challenge.body).toBe(`${token}.key-authorisation`);
+    // Any other file of the well-known folder still goes to HTTPS.
+    const other = await plainGet(localTlsPorts.http, '/.well-known/security.txt');
+    expect(other.status).toBe(301);
+  } finally {
+    rmSync(path.join(folder, token), { force: true });
+  }
+});
+
+test('plain HTTP sent to the HTTPS port is redirected to HTTPS too', async () => {
+  const answer = await plainGet(localTlsPorts.https, '/south-africa?x=1');
+  expect(answer.status).toBe(301);
+  expect(answer.headers['location']).toBe(
+    `https://${HOST}:${localTlsPorts.https}/south-africa?x=1`,
+  );
+  expect(answer.body).toBe('');
+});

@@ -1,0 +1,147 @@
+/**
+ * Throwaway certificates for serving the site over real TLS on this machine (`npm run preview:tls`,
+ * the tests, `npm run observatory`, `npm run bench`): a certificate authority made at run time, a
+ * certificate it signs for 127.0.0.1 and localhost, and an OCSP response of that authority saying
+ * the certificate is good, for nginx to staple. openssl makes them in a few milliseconds; they are
+ * valid for a day and never committed. Clients trust the authority rather than skipping checks.
+ */
+import { createHash, X509Certificate } from 'node:crypto';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The files of a throwaway certificate authority and the certificate it signed for this machine. */
+export type LocalCertificates = {
+  /** The authority's certificate (PEM), which clients trust. */
+  authority: string;
+  /** The certificate of 127.0.0.1 and localhost (PEM), which nginx serves. */
+  certificate: string;
+  /** Its private key (PEM, unencrypted). */
+  key: string;
+  /** The authority's OCSP response for the certificate (DER), which nginx staples. */
+  ocspResponse: string;
+};
+
+/** The names of the files in a folder of local certificates. */
+export function localCertificateFiles(folder: string): LocalCertificates {
+  const file = (name: string) => path.join(folder, name);
+  return {
+    authority: file('authority.pem'),
+    certificate: file('certificate.pem'),
+    key: file('key.pem'),
+    ocspResponse: file('ocsp-response.der'),
+  };
+}
+
+/**
+ * Makes a throwaway authority, a certificate for 127.0.0.1 and localhost signed by it, and the
+ * authority's OCSP response for it, in a folder the caller owns and removes.
+ * @throws Error when openssl is not installed.
+ */
+export function makeLocalCertificates(folder: string): LocalCertificates {
+  if (spawnSync('openssl', ['version']).error) {
+    throw new Error('openssl is needed for the throwaway certificates: apt-get install openssl');
+  }
+  const files = localCertificateFiles(folder);
+  const file = (name: string) => path.join(folder, name);
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
+  // P-256 keys: made at once, and the handshakes they sign are cheap.
+  const newKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
+  const authorityKey = file('authority-key.pem');
+  openssl(
+    'req',
+    '-x509',
+    ...newKey,
+    '-days',
+    '1',
+    '-subj',
+    '/CN=Throwaway local authority',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign,digitalSignature',
+    '-keyout',
+    authorityKey,
+    '-out',
+    files.authority,
+  );
+  const request = file('certificate-request.pem');
+  openssl(
+    'req',
+    '-new',
+    ...newKey,
+    '-subj',
+    '/CN=127.0.0.1',
+    '-keyout',
+    files.key,
+    '-out',
+    request,
+  );
+  const extensions = file('certificate-extensions.cnf');
+  writeFileSync(
+    extensions,
+    [
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      'basicConstraints=critical,CA:FALSE',
+      'keyUsage=critical,digitalSignature',
+      'extendedKeyUsage=serverAuth',
+    ].join('\n'),
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    request,
+    '-CA',
+    files.authority,
+    '-CAkey',
+    authorityKey,
+    '-CAcreateserial',
+    '-days',
+    '1',
+    '-extfile',
+    extensions,
+    '-out',
+    files.certificate,
+  );
+  // The authority's database, as `openssl ocsp` reads it: the certificate, valid ("V"), by its
+  // expiry, serial number and subject.
+  const certificate = new X509Certificate(readFileSync(files.certificate));
+  const expiry = new Date(certificate.validTo)
+    .toISOString()
+    .replace(/^\d\d(\d\d)-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d).*$/, '$1$2$3$4$5$6Z');
+  const index = file('authority-index.txt');
+  const subject = `/${certificate.subject.split('\n').join('/')}`;
+  writeFileSync(index, `V\t${expiry}\t\t${certificate.serialNumber}\tunknown\t${subject}\n`);
+  const ocspRequest = file('ocsp-request.der');
+  openssl('ocsp', '-issuer', files.authority, '-cert', files.certificate, '-reqout', ocspRequest);
+  openssl(
+    'ocsp',
+    '-index',
+    index,
+    '-rsigner',
+    files.authority,
+    '-rkey',
+    authorityKey,
+    '-CA',
+    files.authority,
+    '-reqin',
+    ocspRequest,
+    '-respout',
+    files.ocspResponse,
+    '-ndays',
+    '1',
+  );
+  return files;
+}
+
+/**
+ * The base64 SHA-256 hash of a certificate's public key, as Chromium's
+ * --ignore-certificate-errors-spki-list takes it: Chromium then accepts that one key, and no other
+ * certificate error.
+ */
+export function publicKeyHash(certificateFile: string): string {
+  const { publicKey } = new X509Certificate(readFileSync(certificateFile));
+  const der = publicKey.export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(der).digest('base64');
+}

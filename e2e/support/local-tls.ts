@@ -11,12 +11,14 @@ import path from 'node:path';
 import { localCertificateFiles, makeLocalCertificates } from '../../scripts/serve/tls';
 
 /**
- * The first of the test servers' ports (playwright.config.ts); the HTTPS preview takes two past
- * the dev preview's (e2e/dev/preview.spec.ts, the fourth).
+ * The first of the test servers' ports (playwright.config.ts). The ones after it are taken: the two
+ * production servers', the dev preview's (the fourth), the editor specs' (the fifth to the tenth)
+ * and the engines' editing views' (from the eleventh, one an engine); the HTTPS preview takes two
+ * well past them all.
  */
 const firstPort = Number(process.env.E2E_PORT ?? 4173);
 /** The HTTPS server's port, and that of the plain-HTTP server that redirects to it. */
-export const localTlsPorts = { https: firstPort + 4, http: firstPort + 5 };
+export const localTlsPorts = { https: firstPort + 20, http: firstPort + 21 };
 
 /** The variable that carries the folder to the workers. */
 const FOLDER_VARIABLE = 'E2E_TLS_DIR';

@@ -6,24 +6,12 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-import { contentSchema, fieldKinds } from '../content/schema';
 import { routes } from '../lib/routes';
+import { contentJsonSchema } from '../scripts/shared/content-json-schema';
 import type { ReadFile } from './content-files';
-import type { SchemaNode } from './field-words';
 
 /** The content schema as JSON Schema, each field that has a kind marked with it as `x-kind`. */
-export function formSchema(): SchemaNode {
-  return z.toJSONSchema(contentSchema, {
-    // A rule zod cannot write as JSON Schema (a refinement) leaves the field's type as it is.
-    unrepresentable: 'any',
-    io: 'input',
-    override: ({ zodSchema, jsonSchema }) => {
-      const marked = fieldKinds.get(zodSchema as unknown as z.ZodType);
-      if (marked) jsonSchema['x-kind'] = marked.kind;
-    },
-  }) as SchemaNode;
-}
+export const formSchema = contentJsonSchema;
 
 /** The image files in public/, as a content file writes them: '/images/hero.svg'. */
 function publicImages(folder = 'public'): string[] {

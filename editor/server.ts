@@ -14,7 +14,7 @@ import { changesSinceCommit, commitToBranch, committedValue, isOwnRepository } f
 import type { FieldKind } from '../content/schema';
 import { ContentFiles, valueAt, versionOf, type FieldPath, type Refusal } from './content-files';
 import { fieldDocs } from './field-docs';
-import { fieldWords, optionFor, type SchemaNode } from './field-words';
+import { fieldWords, optionFor, type SchemaNode } from '../scripts/shared/field-words';
 import { formChoices, formSchema } from './form-schema';
 import { previewPages } from './preview-pages';
 import { BODY_LIMIT, cookieName, newToken, readBody, refusal } from './request-gate';

@@ -37,7 +37,7 @@ export const slips: Slip[] = [
     to: '',
     // A missing field is placed at the group that should hold it.
     at: "{\n      id: 'personal-service'",
-    says: "southAfrica.sections[0].heading: is missing: add text in quotes, like 'Contact us'",
+    says: "southAfrica.sections[0].heading (South Africa page, section 1, heading): is missing: add text in quotes, like 'Contact us'",
   },
   {
     name: 'a link to a page that does not exist',
@@ -55,7 +55,7 @@ export const slips: Slip[] = [
     from: "'Creating the right service for you'",
     to: "'**Creating** the right service for you'",
     at: "heading: '**Creating**",
-    says: 'southAfrica.sections[1].heading: has the Markdown emphasis **Creating**: texts are plain, so write Creating',
+    says: 'southAfrica.sections[1].heading (South Africa page, section 2, heading): has the Markdown emphasis **Creating**: texts are plain, so write Creating',
   },
   {
     name: 'a misspelt placeholder',
@@ -64,7 +64,7 @@ export const slips: Slip[] = [
     from: 'at least {minimumPortfolio}',
     to: 'at least {minimumPortfolo}',
     at: "'Our Private Bank supports",
-    says: 'southAfrica.intro[1]: uses {minimumPortfolo}; this text offers {minimumPortfolio} {licence} {complaints}',
+    says: 'southAfrica.intro[1] (South Africa page, intro 2): uses {minimumPortfolo}; this text offers {minimumPortfolio} {licence} {complaints}',
   },
   {
     name: 'a comma missing after a field',

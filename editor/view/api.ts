@@ -2,7 +2,7 @@
  * The view's requests to its server: same-origin, so the browser sends the token's cookie, and
  * JSON both ways. Each answer comes back with its status, which tells a refusal apart.
  */
-import type { SchemaNode } from '../field-words';
+import type { SchemaNode } from '../../scripts/shared/field-words';
 
 /** A problem the content check found, as the check reports it. */
 export type Problem = {

@@ -16,7 +16,12 @@
  */
 import type { FieldKind } from '../../content/schema';
 import { fieldName } from '../../scripts/build/field-name';
-import { fieldWords, itemWords, optionFor, type SchemaNode } from '../field-words';
+import {
+  fieldWords,
+  itemWords,
+  optionFor,
+  type SchemaNode,
+} from '../../scripts/shared/field-words';
 import { call, type FieldPath, type Model, type Problem } from './api';
 
 /** The view's state: the files as last saved, as the form shows them, and the messages shown. */

@@ -10,6 +10,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { contentSchema, type Content } from '../../content/schema';
+import { contentJsonSchema } from '../shared/content-json-schema';
+import { fieldWords } from '../shared/field-words';
 import { contentFindings, type Finding } from './content-rules';
 import { fieldName, readContent, type ContentFile, type Problem } from './read-content';
 
@@ -39,6 +41,27 @@ const RENAMED_FIELDS: Record<string, string> = {
   section: 'navigationId',
   home: 'homeButton',
 };
+
+/** The content schema as JSON Schema, which names fields in words; made once, when first needed. */
+let jsonSchema: ReturnType<typeof contentJsonSchema> | undefined;
+
+/**
+ * A field's name in an editor's words, for a field inside a list only ("South Africa page, section
+ * 2, paragraph 1, link 2, address"): a programmer's path counts a list's items from zero, which an
+ * editor would read one off; a path without a list reads well as it is.
+ * @param content Each file's value by its export name, which tells a union's options apart.
+ */
+function wordsInList(path: readonly PropertyKey[], content: Record<string, unknown>) {
+  if (!path.some((key) => typeof key === 'number')) return undefined;
+  jsonSchema ??= contentJsonSchema();
+  return fieldWords(path as (string | number)[], jsonSchema, content);
+}
+
+/** A field's path from its name as the check writes it: `a.b[1].c` is a, b, 1, c. */
+const fieldPathOf = (field: string): (string | number)[] =>
+  [...field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map(([, key, index]) =>
+    index === undefined ? key! : Number(index),
+  );
 
 /** Editors' words for the problems zod finds itself; the schema words its own rules. */
 const explain: z.core.$ZodErrorMap = (issue) => {
@@ -120,7 +143,15 @@ export function checkContent(
     const place = source?.places.get(fieldName(path.slice(0, depth + 1))) ?? { line: 1, column: 1 };
     const kebab = String(path[0]).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
     const file = source?.file ?? `content/${kebab}.ts`;
-    return { file, ...place, field: fieldName(path), message, ...(goLive && { goLive }) };
+    const words = wordsInList(path, content);
+    return {
+      file,
+      ...place,
+      field: fieldName(path),
+      ...(words && { fieldWords: words }),
+      message,
+      ...(goLive && { goLive }),
+    };
   });
   // In the order an editor reads them: file by file, field by field.
   const order = (p: Problem) => `${p.file} ${p.field}`;
@@ -143,9 +174,13 @@ export function loadContent() {
 
 /**
  * A problem as one line of the check's output, `file:line:column  field: message`, the form terminals
- * and editors make clickable.
+ * and editors make clickable; a field inside a list also in words, `field (words): message`.
  */
-export const describe = (p: Problem) => `${p.file}:${p.line}:${p.column}  ${p.field}: ${p.message}`;
+export function describe(p: Problem): string {
+  // A file that cannot be read as data has no values, so its field is named by the schema alone.
+  const words = p.fieldWords ?? wordsInList(fieldPathOf(p.field), {});
+  return `${p.file}:${p.line}:${p.column}  ${p.field}${words ? ` (${words})` : ''}: ${p.message}`;
+}
 
 /**
  * A GitHub Actions workflow command that annotates the line in the pull request: an error, or a

@@ -13,8 +13,17 @@ export { fieldName };
 
 /** Where something is written: 1-based, as editors and terminals count. */
 export type Place = { line: number; column: number };
-/** One problem: where it is and what to do. `goLive` ones only need doing before launch. */
-export type Problem = Place & { file: string; field: string; message: string; goLive?: boolean };
+/**
+ * One problem: where it is and what to do. `goLive` ones only need doing before launch.
+ * `fieldWords` names a field inside a list in an editor's words, counted from one.
+ */
+export type Problem = Place & {
+  file: string;
+  field: string;
+  fieldWords?: string;
+  message: string;
+  goLive?: boolean;
+};
 /** Where a value is written in its file's source: the offsets of its first and past its last character. */
 export type Span = { start: number; end: number };
 /**

@@ -46,7 +46,7 @@ const writingSlips: ContentCase[] = [
     errors: [
       {
         at: "'We have [served]",
-        says: "southAfrica.intro[0]: has the Markdown link [served](https://example.com/x): in a paragraph, write ['…', { label: 'served', href: 'https://example.com/x' }, '…']; elsewhere, the words alone",
+        says: "southAfrica.intro[0] (South Africa page, intro 1): has the Markdown link [served](https://example.com/x): in a paragraph, write ['…', { label: 'served', href: 'https://example.com/x' }, '…']; elsewhere, the words alone",
       },
     ],
   },
@@ -80,7 +80,7 @@ const writingSlips: ContentCase[] = [
     errors: [
       {
         at: "heading: '## Personal",
-        says: 'southAfrica.sections[0].heading: starts with a Markdown heading mark (#): write the words alone; headings have fields of their own',
+        says: 'southAfrica.sections[0].heading (South Africa page, section 1, heading): starts with a Markdown heading mark (#): write the words alone; headings have fields of their own',
       },
     ],
   },
@@ -104,7 +104,7 @@ const writingSlips: ContentCase[] = [
     errors: [
       {
         at: "'Our Private Bank",
-        says: 'southAfrica.intro[1]: writes { minimumPortfolio } with spaces: write {minimumPortfolio}',
+        says: 'southAfrica.intro[1] (South Africa page, intro 2): writes { minimumPortfolio } with spaces: write {minimumPortfolio}',
       },
     ],
   },
@@ -118,7 +118,7 @@ const writingSlips: ContentCase[] = [
     errors: [
       {
         at: "'Our Private Bank",
-        says: 'southAfrica.intro[1]: has a brace without its pair: braces only mark the values the site fills in (this text offers {minimumPortfolio} {licence} {complaints})',
+        says: 'southAfrica.intro[1] (South Africa page, intro 2): has a brace without its pair: braces only mark the values the site fills in (this text offers {minimumPortfolio} {licence} {complaints})',
       },
     ],
   },
@@ -132,7 +132,7 @@ const writingSlips: ContentCase[] = [
     errors: [
       {
         at: "'Our Private Bank",
-        says: 'southAfrica.intro[1]: has ${: a value the site fills in is written {name}, without $ (this text offers {minimumPortfolio} {licence} {complaints})',
+        says: 'southAfrica.intro[1] (South Africa page, intro 2): has ${: a value the site fills in is written {name}, without $ (this text offers {minimumPortfolio} {licence} {complaints})',
       },
     ],
   },
@@ -280,7 +280,7 @@ const writingSlips: ContentCase[] = [
     errors: [
       {
         at: 'phone:',
-        says: 'contact.onlineBankingLines[0].phone: has a zero-width space (U+200B) after "0808 157": delete it (it may come from copying out of a document)',
+        says: 'contact.onlineBankingLines[0].phone (Contact, online banking line 1, phone): has a zero-width space (U+200B) after "0808 157": delete it (it may come from copying out of a document)',
       },
     ],
   },

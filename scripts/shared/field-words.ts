@@ -3,13 +3,14 @@
  * `southAfrica.sections[1].paragraphs[0][1].href` reads "South Africa page, section 2, paragraph 1,
  * link 2, address", counting from one as people do. The words come from the schema and the field
  * names themselves (camelCase split into words, a list's name made singular for its items), so a
- * field added to the schema gets its words with nothing written for it here. Used by the view and
- * by the server's list of changes alike, so it imports nothing of Node's.
+ * field added to the schema gets its words with nothing written for it here. The content check's
+ * lines, the editing view and its server's list of changes all name fields with it, so it imports
+ * nothing of Node's (the view runs it in the browser).
  */
 
-import type { FieldKind } from '../content/schema';
+import type { FieldKind } from '../../content/schema';
 
-/** A JSON Schema node of the content schema, as form-schema.ts writes it. */
+/** A JSON Schema node of the content schema, as content-json-schema.ts writes it. */
 export type SchemaNode = {
   type?: string;
   properties?: Record<string, SchemaNode>;

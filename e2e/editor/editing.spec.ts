@@ -215,6 +215,8 @@ test('the view fits every width from 320 to 1920 px, the page beside the form on
 });
 
 test('the view has no accessibility violations, and its fields are reached by keyboard', async () => {
+  // axe reads some two hundred fields and the page beside them: 16 s under the whole suite's load.
+  test.setTimeout(90_000);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await page.getByRole('link', { name: 'Contact', exact: true }).focus();

@@ -20,11 +20,14 @@ type LoaderContext = {
 };
 
 type CheckModule = typeof import('./check-content');
+type ReadModule = typeof import('./read-content');
 /**
  * Turbopack runs loaders with Node's own type stripping, which cannot resolve the check's imports
- * (written without extensions), so the check comes through tsx, once per loader process.
+ * (written without extensions), so the check and its reader come through tsx, once per loader
+ * process.
  */
 let check: Promise<CheckModule> | undefined;
+let reader: Promise<ReadModule> | undefined;
 
 /** Each file's source the last time it passed, in this process (see contentLoader). */
 const lastPassed = new Map<string, string>();
@@ -112,16 +115,24 @@ export default async function contentLoader(this: LoaderContext, source: string)
 
   const file = path.relative(this.rootContext, this.resourcePath).split(path.sep).join('/');
   const own = errors.filter((problem) => problem.file === file);
-  if (own.length === 0) {
+  // The check read the files on disk; Turbopack hands over the source it read itself, which may be
+  // a save behind or ahead of them (an editor who saves a slip and then its fix at once). Whether
+  // the source given reads as data decides what goes on to the parser, so that a typing slip never
+  // reaches it, whatever the disk holds by now.
+  reader ??= tsImport('./read-content.ts', import.meta.url) as Promise<ReadModule>;
+  const sourceRead = (await reader).readContent(source, file);
+  const sourceReads = !Array.isArray(sourceRead);
+  if (own.length === 0 && sourceReads) {
     lastPassed.set(file, source);
     return source;
   }
-  const error = checkError(own, describe);
+  // The disk has moved on past this source's slip, and Turbopack reads the file again for it.
+  if (own.length === 0 && lastPassed.has(file)) return lastPassed.get(file);
+  const error = checkError(own.length > 0 ? own : (sourceRead as Problem[]), describe);
   // A thrown error stops Turbopack's loader process, and starting another costs seconds; an
   // emitted one fails the page as surely. The file then yields a source that parses (its last
   // passing one after a typing slip), so that TypeScript has nothing of its own to say.
-  const parses = files.some((read) => read.file === file);
-  const replacement = parses ? source : lastPassed.get(file);
+  const replacement = sourceReads ? source : lastPassed.get(file);
   if (replacement === undefined) throw error;
   this.emitError(error);
   return replacement;

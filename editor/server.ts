@@ -113,8 +113,9 @@ const READ_KINDS: readonly (FieldKind | undefined)[] = [
 
 /**
  * The fields the preview marks so that a click on their text selects them: the texts visitors
- * read. Values without a space (ids, codes, times, time zones, languages) are left unmarked: the
- * site compares and parses them, and a marker would change what it draws.
+ * read, one word or many. Fields of other kinds (ids, language and country codes, times, time
+ * zones, addresses, numbers) are left unmarked: the site compares and parses them, and a marker
+ * would change what it draws.
  */
 function readableFields(
   node: SchemaNode | undefined,
@@ -131,11 +132,7 @@ function readableFields(
     return Object.entries(value).flatMap(([key, field]) =>
       readableFields(node.properties?.[key], field, [...path, key]),
     );
-  const readable =
-    typeof value === 'string' &&
-    /\s/.test(value) &&
-    !node.enum &&
-    READ_KINDS.includes(node['x-kind']);
+  const readable = typeof value === 'string' && !node.enum && READ_KINDS.includes(node['x-kind']);
   return readable ? [path] : [];
 }
 

@@ -5,6 +5,7 @@
  * (scripts/build/content-rules.ts), and so that a program can offer an input fit for it. A text
  * field with no kind is one line of text.
  */
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { EMAIL, noInvisibleCharacters, readableText, rule, statutoryText } from './text-rules';
 
@@ -12,6 +13,7 @@ import { EMAIL, noInvisibleCharacters, readableText, rule, statutoryText } from 
  * The kinds of field, and what each holds:
  * - `multilineText`: a text whose line breaks ('\n') show, such as an e-mail's body.
  * - `statutoryText`: a text whose words a regulation prescribes; the check holds them.
+ * - `code`: an id, a language tag or a country code: machines compare it, people do not read it.
  * - `time`: a 24-hour time, 'HH:MM'.
  * - `timeZone`: an IANA time zone, such as 'Africa/Johannesburg', or 'UTC'.
  * - `link`: where a link goes; a page or section of this site, https:, mailto:, tel: or '#'.
@@ -27,6 +29,7 @@ import { EMAIL, noInvisibleCharacters, readableText, rule, statutoryText } from 
 export type FieldKind =
   | 'multilineText'
   | 'statutoryText'
+  | 'code'
   | 'time'
   | 'timeZone'
   | 'link'
@@ -103,3 +106,24 @@ const UTC = z.regexes.datetime({ precision: 0 });
 /** When something goes stale, in UTC: '2027-11-23T00:00:00Z'. */
 export const expiry = () =>
   ofKind('expiry', rule(UTC, 'a date and time in UTC', '2027-11-23T00:00:00Z'));
+
+/** Lower-case words with dashes, as ids and anchors are written: 'contact-us'. */
+export const slug = () =>
+  ofKind('code', rule(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words with dashes', 'contact-us'));
+const languages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+const isLanguageTag = (v: string) => /^[a-z]{2,3}-[A-Z]{2}$/.test(v) && !!languages.of(v);
+/** A language with its region, as a page declares it: 'en-GB'. */
+export const languageTag = () => ofKind('code', rule(isLanguageTag, 'a language tag', 'en-GB'));
+const isLanguageCode = (v: string) => /^[a-z]{2,3}(-[A-Z]{2})?$/.test(v) && !!languages.of(v);
+/** A language, with or without its region: 'en', 'af-ZA'. */
+export const languageCode = () => ofKind('code', rule(isLanguageCode, 'a language tag', 'en'));
+/** A two-letter country code that the dialling rules know: 'ZA', 'GB'. */
+export const country = () =>
+  ofKind(
+    'code',
+    rule(
+      (v): v is CountryCode => isSupportedCountry(v),
+      'a two-letter country code',
+      'ZA',
+    ) as z.ZodType<CountryCode>,
+  );

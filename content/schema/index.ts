@@ -8,9 +8,12 @@
  */
 import { z } from 'zod';
 import {
+  country,
   description,
   emailAddress,
   expiry,
+  languageCode,
+  languageTag,
   linkAddress,
   missingPageAddress,
   multilineText,
@@ -19,13 +22,14 @@ import {
   registrationNumber,
   securityContact,
   siteAddress,
+  slug,
   statutory,
   time,
   TIME,
   timeZone,
   year,
 } from './field-kinds';
-import { country, languageCode, languageTag, readableText, slug } from './text-rules';
+import { readableText } from './text-rules';
 
 export { fieldKinds, type FieldKind } from './field-kinds';
 
@@ -47,7 +51,7 @@ const buttonLink = link.extend({
 });
 const navItem = link.extend({
   /** Stable identifier, used to mark the item the page belongs to; lower-case with dashes. */
-  id: slug,
+  id: slug(),
 });
 const navItems = z.array(navItem).readonly();
 const paragraphText = readableText('{minimumPortfolio} {licence} {complaints}');
@@ -93,7 +97,7 @@ const site = z.strictObject({
   /** Copyright line in footers. Placeholders: {year} {name}. */
   copyright: readableText('{year} {name}'),
   /** Language of every page, like 'en-GB': screen readers choose their voice by it. */
-  language: languageTag,
+  language: languageTag(),
   /** The picture shown when a page is shared, 1200 × 630 pixels. */
   shareImage: image.extend({
     /** File under public/, drawn from the content by `npm run images`. */
@@ -102,7 +106,7 @@ const site = z.strictObject({
     alt: readableText('{name} {division}'),
   }),
   /** Country whose dialling rules read numbers written without +, as a two-letter code. */
-  phoneCountry: country,
+  phoneCountry: country(),
 });
 
 const phoneLine = z.strictObject({
@@ -157,7 +161,7 @@ const navigation = z.strictObject({
   /** Links to the group's websites, in order. */
   group: navItems,
   /** Id of the group item that is this website. */
-  groupCurrent: slug,
+  groupCurrent: slug(),
   /** The 'Log in' button of the top bar. */
   logIn: buttonLink,
   /** Links after 'Log in', in order. */
@@ -193,7 +197,7 @@ const home = z.strictObject({
 /** A section or card that /south-africa#id leads to. */
 const anchored = {
   /** Stable identifier, the section's anchor (#id); lower-case with dashes. */
-  id: slug,
+  id: slug(),
   /** Heading of the section. */
   heading: text,
 };
@@ -211,7 +215,7 @@ const office = z.strictObject({
   /** City. */
   locality: text,
   /** Country, as a two-letter ISO 3166 code ('ZA'). */
-  country,
+  country: country(),
   /** The office's time zone ('Africa/Johannesburg'); search engines read opening hours in it. */
   timeZone: timeZone(),
 });
@@ -264,7 +268,7 @@ const countryPage = z.strictObject({
   /** The office, as search engines are told about it. */
   office,
   /** Id of the main-navigation item this page belongs to (see content/navigation.ts). */
-  navigationId: slug,
+  navigationId: slug(),
   /** What screen readers call the 'Back to:' trail. */
   breadcrumbAccessibleName: text,
   /** The 'Back to:' line. Placeholders: {parent} (the link to the page one level up). */
@@ -381,7 +385,7 @@ const securityTxt = z.strictObject({
   /** When the file goes stale, in UTC, under a year ahead; the build stops once it has passed. */
   expires: expiry(),
   /** Languages a report may be written in, as language tags, in order of preference: ['en']. */
-  preferredLanguages: z.array(languageCode).min(1),
+  preferredLanguages: z.array(languageCode()).min(1),
 });
 
 /**

@@ -4,7 +4,6 @@
  * and the statutory words a regulator prescribes. The shapes in ./index.ts give each field one of
  * these rules. Every message is read by an editor, so it says what is wrong and what to write instead.
  */
-import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
 /**
@@ -133,19 +132,3 @@ export const statutoryText = (offers: string, must: string[], never = REGULATORS
     const inFull = `abbreviates a regulator's name (${short}): write the name in full`;
     if (short) ctx.addIssue({ code: 'custom', message: inFull });
   });
-
-/** Lower-case words with dashes, as ids and anchors are written: 'contact-us'. */
-export const slug = rule(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words with dashes', 'contact-us');
-const languages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
-const isLanguageTag = (v: string) => /^[a-z]{2,3}-[A-Z]{2}$/.test(v) && !!languages.of(v);
-/** A language with its region, as a page declares it: 'en-GB'. */
-export const languageTag = rule(isLanguageTag, 'a language tag', 'en-GB');
-const isLanguageCode = (v: string) => /^[a-z]{2,3}(-[A-Z]{2})?$/.test(v) && !!languages.of(v);
-/** A language, with or without its region: 'en', 'af-ZA'. */
-export const languageCode = rule(isLanguageCode, 'a language tag', 'en');
-/** A two-letter country code that the dialling rules know: 'ZA', 'GB'. */
-export const country = rule(
-  (v): v is CountryCode => isSupportedCountry(v),
-  'a two-letter country code',
-  'ZA',
-) as z.ZodType<CountryCode>;

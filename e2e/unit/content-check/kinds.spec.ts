@@ -245,6 +245,9 @@ test('a program reads the kind of each field from the schema, beyond one line of
   expect(kindAt('home', 'copyrightYear')).toBe('year');
   expect(kindAt('southAfrica', 'hero', 'src')).toBe('image');
   expect(kindAt('navigation', 'main', 0, 'href')).toBe('link');
+  // Ids and codes, which the site compares and people do not read.
+  expect(kindAt('southAfrica', 'navigationId')).toBe('code');
+  expect(kindAt('site', 'language')).toBe('code');
   // A heading is one line of text, which has no kind of its own.
   expect(kindAt('southAfrica', 'contact', 'heading')).toBeUndefined();
 });

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import prettier from 'prettier';
 import { brief } from '../support/brief';
-import { startEditingView } from '../support/editing-view';
+import { editingViewForSpec } from '../support/editing-view';
 
 /**
  * The editing view as an editor works in it (issue #32, items 2, 4, 5 and 9), over a scratch copy:
@@ -16,21 +16,9 @@ import { startEditingView } from '../support/editing-view';
 /** After the security spec's port, within the range E2E_PORT moves. */
 const port = Number(process.env.E2E_PORT ?? 4173) + 5;
 
-let view: Awaited<ReturnType<typeof startEditingView>>;
-let page: Page;
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(90_000);
-  view = await startEditingView(port);
-  page = await (await browser.newContext()).newPage();
-  await page.goto(view.address);
-});
-test.afterAll(async () => {
-  await page?.context().close();
-  await view?.stop();
-});
+const session = editingViewForSpec(port);
 
-const fileOf = (name: string) => path.join(view.folder, 'content', name);
+const fileOf = (name: string) => path.join(session.view.folder, 'content', name);
 const read = (name: string) => readFileSync(fileOf(name), 'utf8');
 
 /** The lines of `after` that differ from `before`'s, with their line numbers. */
@@ -52,7 +40,7 @@ async function passesPrettier(name: string) {
 
 test('every field has its name in words, its path and its help text', async () => {
   // A link's input offers the site's pages, so it is a combobox.
-  const link = page.getByRole('combobox', {
+  const link = session.page.getByRole('combobox', {
     name: 'South Africa page, section 2, paragraph 1, link 2, address',
   });
   await expect(link).toHaveValue('#');
@@ -66,51 +54,53 @@ test('every field has its name in words, its path and its help text', async () =
 });
 
 test('each kind of field has its input: a time zone to choose, a multi-line text, statutory words marked', async () => {
-  await expect(page.getByRole('combobox', { name: 'Contact, hours, time zone' })).toHaveValue(
-    'UTC',
-  );
   await expect(
-    page.getByRole('combobox', { name: 'Contact, hours, time zone' }).getByRole('option', {
+    session.page.getByRole('combobox', { name: 'Contact, hours, time zone' }),
+  ).toHaveValue('UTC');
+  await expect(
+    session.page.getByRole('combobox', { name: 'Contact, hours, time zone' }).getByRole('option', {
       name: 'Africa/Johannesburg',
     }),
   ).toBeAttached();
   // A link's input offers the site's pages by name.
-  const pages = page.locator(
-    `datalist#${await page
+  const pages = session.page.locator(
+    `datalist#${await session.page
       .getByRole('combobox', { name: 'South Africa page, parent, address' })
       .getAttribute('list')}`,
   );
   await expect(pages.locator('option[value="/south-africa"]')).toHaveText('South Africa');
   await expect(pages.locator('option[value="/"]')).toHaveText(brief.homeTitle);
-  await expect(page.getByRole('combobox', { name: 'South Africa page, hero, file' })).toHaveValue(
-    '/images/south-africa-hero.svg',
-  );
-  await expect(page.getByRole('spinbutton', { name: 'Home page, copyright year' })).toHaveValue(
-    '2025',
-  );
-  await expect(page.getByRole('textbox', { name: 'Contact, help phone' })).toHaveAttribute(
+  await expect(
+    session.page.getByRole('combobox', { name: 'South Africa page, hero, file' }),
+  ).toHaveValue('/images/south-africa-hero.svg');
+  await expect(
+    session.page.getByRole('spinbutton', { name: 'Home page, copyright year' }),
+  ).toHaveValue('2025');
+  await expect(session.page.getByRole('textbox', { name: 'Contact, help phone' })).toHaveAttribute(
     'type',
     'tel',
   );
   // The call-back e-mail's body keeps its line breaks.
-  const body = page.getByRole('textbox', {
+  const body = session.page.getByRole('textbox', {
     name: 'South Africa page, contact, prospects, call back, body',
   });
   await expect(body).toHaveValue(/^Please call me back.*\n\nName:\n/s);
-  await expect(page.getByRole('textbox', { name: 'Legal, licence' })).toHaveAccessibleDescription(
-    /Statutory wording: the check holds its words/,
-  );
   await expect(
-    page.getByRole('textbox', { name: 'Legal, heading' }),
+    session.page.getByRole('textbox', { name: 'Legal, licence' }),
+  ).toHaveAccessibleDescription(/Statutory wording: the check holds its words/);
+  await expect(
+    session.page.getByRole('textbox', { name: 'Legal, heading' }),
   ).not.toHaveAccessibleDescription(/Statutory wording/);
 });
 
 test('a changed text is saved into its file, only its own line changing', async () => {
   const before = read('south-africa.ts');
-  const heading = page.getByRole('textbox', { name: 'South Africa page, section 1, heading' });
+  const heading = session.page.getByRole('textbox', {
+    name: 'South Africa page, section 1, heading',
+  });
   await heading.fill('Personal service from one global team');
   await heading.press('Tab');
-  await expect(page.getByRole('status')).toContainText(
+  await expect(session.page.getByRole('status')).toContainText(
     'Saved South Africa page, section 1, heading',
   );
   const line = lineOf(before, "heading: 'Personal service from a global team',");
@@ -124,19 +114,19 @@ test('a changed text is saved into its file, only its own line changing', async 
 
 test("a time the check rejects shows the check's words at the field and is not written", async () => {
   const before = read('contact.ts');
-  const opens = page.getByRole('textbox', { name: 'Contact, hours, opens' });
+  const opens = session.page.getByRole('textbox', { name: 'Contact, hours, opens' });
   await opens.fill('9am');
   // As the editor types, before leaving the field.
   await expect(opens).toHaveAccessibleDescription(
     /"9am" is not a 24-hour time: write it like 09:00/,
   );
   await opens.press('Tab');
-  await expect(page.getByRole('status')).toContainText('Not saved: Contact, hours, opens');
+  await expect(session.page.getByRole('status')).toContainText('Not saved: Contact, hours, opens');
   await expect(opens).toHaveValue('9am');
   expect(read('contact.ts')).toBe(before);
   await opens.fill('08:30');
   await opens.press('Enter');
-  await expect(page.getByRole('status')).toContainText('Saved Contact, hours, opens');
+  await expect(session.page.getByRole('status')).toContainText('Saved Contact, hours, opens');
   const line = lineOf(before, "opens: '09:00',");
   expect(changedLines(before, read('contact.ts'))).toEqual([`${line}: opens: '08:30',`]);
 });
@@ -144,34 +134,40 @@ test("a time the check rejects shows the check's words at the field and is not w
 test("a list's item is added, filled, moved and removed, each saved into the file", async () => {
   const languages = () => /preferredLanguages: \[(.*)\]/.exec(read('security-txt.ts'))?.[1];
   expect(languages()).toBe("'en'");
-  await page.getByRole('button', { name: 'Add to Security Text, preferred languages' }).click();
-  const added = page.getByRole('textbox', { name: 'Security Text, preferred language 2' });
+  await session.page
+    .getByRole('button', { name: 'Add to Security Text, preferred languages' })
+    .click();
+  const added = session.page.getByRole('textbox', { name: 'Security Text, preferred language 2' });
   // An empty language is no language tag: the item stays in the form, not in the file.
   await expect(added).toHaveAccessibleDescription(/"" is not a language tag: write it like en/);
   expect(languages()).toBe("'en'");
   await added.fill('af');
   await added.press('Tab');
-  await expect(page.getByRole('status')).toContainText('Saved');
+  await expect(session.page.getByRole('status')).toContainText('Saved');
   expect(languages()).toBe("'en', 'af'");
-  await page.getByRole('button', { name: 'Move Security Text, preferred language 2 up' }).click();
+  await session.page
+    .getByRole('button', { name: 'Move Security Text, preferred language 2 up' })
+    .click();
   await expect.poll(languages).toBe("'af', 'en'");
   await expect(
-    page.getByRole('textbox', { name: 'Security Text, preferred language 1' }),
+    session.page.getByRole('textbox', { name: 'Security Text, preferred language 1' }),
   ).toHaveValue('af');
-  await page.getByRole('button', { name: 'Remove Security Text, preferred language 1' }).click();
+  await session.page
+    .getByRole('button', { name: 'Remove Security Text, preferred language 1' })
+    .click();
   await expect.poll(languages).toBe("'en'");
   expect(await passesPrettier('security-txt.ts')).toBe(true);
 });
 
 test('the last save is undone', async () => {
   const before = read('home.ts');
-  const lead = page.getByRole('textbox', { name: 'Home page, lead' });
+  const lead = session.page.getByRole('textbox', { name: 'Home page, lead' });
   await lead.fill('Our South Africa office can help.');
   await lead.press('Enter');
-  await expect(page.getByRole('status')).toContainText('Saved Home page, lead');
+  await expect(session.page.getByRole('status')).toContainText('Saved Home page, lead');
   expect(read('home.ts')).not.toBe(before);
-  await page.getByRole('button', { name: 'Undo the last save' }).click();
-  await expect(page.getByRole('status')).toContainText(
+  await session.page.getByRole('button', { name: 'Undo the last save' }).click();
+  await expect(session.page.getByRole('status')).toContainText(
     'The last save to content/home.ts was undone',
   );
   expect(read('home.ts')).toBe(before);
@@ -182,33 +178,35 @@ test('a file changed on disk is not overwritten, and what was typed survives the
   const developers = read('home.ts').replace("title: 'Oops!", "title: 'Whoops!");
   writeFileSync(fileOf('home.ts'), developers);
   // The view notices on its own, before anything is saved over the file.
-  await expect(page.getByRole('alert')).toContainText('content/home.ts changed on disk');
-  const lead = page.getByRole('textbox', { name: 'Home page, lead' });
+  await expect(session.page.getByRole('alert')).toContainText('content/home.ts changed on disk');
+  const lead = session.page.getByRole('textbox', { name: 'Home page, lead' });
   await lead.fill('Typed while a developer changed the file.');
   await lead.press('Enter');
-  await expect(page.getByRole('alert')).toContainText('content/home.ts changed on disk');
+  await expect(session.page.getByRole('alert')).toContainText('content/home.ts changed on disk');
   expect(read('home.ts')).toBe(developers);
-  await page.getByRole('button', { name: 'Reload the files' }).click();
-  await expect(page.getByRole('textbox', { name: 'Home page, title' })).toHaveValue(
+  await session.page.getByRole('button', { name: 'Reload the files' }).click();
+  await expect(session.page.getByRole('textbox', { name: 'Home page, title' })).toHaveValue(
     'Whoops! Something went wrong',
   );
   await expect(lead).toHaveValue('Typed while a developer changed the file.');
-  await page.getByRole('button', { name: 'Save what you typed (Home page, lead)' }).click();
-  await expect(page.getByRole('status')).toContainText('Saved Home page, lead');
+  await session.page.getByRole('button', { name: 'Save what you typed (Home page, lead)' }).click();
+  await expect(session.page.getByRole('status')).toContainText('Saved Home page, lead');
   expect(read('home.ts')).toContain("title: 'Whoops! Something went wrong'");
   expect(read('home.ts')).toContain('Typed while a developer changed the file.');
 });
 
 test('the view fits every width from 320 to 1920 px, the page beside the form on wide screens', async () => {
   for (const width of [320, 768, 1280, 1920]) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(
+    await session.page.setViewportSize({ width, height: 900 });
+    const overflow = await session.page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, `sideways scrolling at ${width} px`).toBe(0);
-    const form = await page.getByRole('textbox', { name: 'Home page, title' }).boundingBox();
-    const frame = await page.getByTitle('The page as it will look').boundingBox();
-    // Beside the form from 1100 px (view.css), under it on narrower screens.
+    const form = await session.page
+      .getByRole('textbox', { name: 'Home page, title' })
+      .boundingBox();
+    const frame = await session.page.getByTitle('The page as it will look').boundingBox();
+    // Beside the form from 1100 px (session.view.css), under it on narrower screens.
     if (width >= 1280) expect(frame!.x, `at ${width} px`).toBeGreaterThan(form!.x + form!.width);
     else expect(frame!.x, `at ${width} px`).toBeLessThan(form!.x + form!.width);
   }
@@ -217,12 +215,12 @@ test('the view fits every width from 320 to 1920 px, the page beside the form on
 test('the view has no accessibility violations, and its fields are reached by keyboard', async () => {
   // axe reads some two hundred fields and the page beside them: 16 s under the whole suite's load.
   test.setTimeout(90_000);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page: session.page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  await page.getByRole('link', { name: 'Contact', exact: true }).focus();
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('textbox', { name: 'Contact, general email' })).toBeFocused();
+  await session.page.getByRole('link', { name: 'Contact', exact: true }).focus();
+  await session.page.keyboard.press('Enter');
+  await session.page.keyboard.press('Tab');
+  await expect(session.page.getByRole('textbox', { name: 'Contact, general email' })).toBeFocused();
 });
 
 test("a file with a typing slip shows the check's words for it, and its fields wait", async () => {
@@ -231,15 +229,19 @@ test("a file with a typing slip shows the check's words for it, and its fields w
     fileOf('navigation.ts'),
     good.replace("groupAccessibleName: 'Our websites',", "groupAccessibleName: 'Our websites'"),
   );
-  await expect(page.getByRole('alert')).toContainText('content/navigation.ts changed on disk');
-  await page.getByRole('button', { name: 'Reload the files' }).click();
-  const section = page.getByRole('region', { name: 'Navigation content/navigation.ts' });
+  await expect(session.page.getByRole('alert')).toContainText(
+    'content/navigation.ts changed on disk',
+  );
+  await session.page.getByRole('button', { name: 'Reload the files' }).click();
+  const section = session.page.getByRole('region', { name: 'Navigation content/navigation.ts' });
   await expect(section).toContainText('content/navigation.ts cannot be read as it is');
   await expect(section).toContainText('a comma or a closing quote is probably missing');
-  await expect(page.getByRole('textbox', { name: 'Navigation, group menu' })).toHaveCount(0);
+  await expect(session.page.getByRole('textbox', { name: 'Navigation, group menu' })).toHaveCount(
+    0,
+  );
   writeFileSync(fileOf('navigation.ts'), good);
-  await page.getByRole('button', { name: 'Reload the files' }).click();
-  await expect(page.getByRole('textbox', { name: 'Navigation, group menu' })).toHaveValue(
+  await session.page.getByRole('button', { name: 'Reload the files' }).click();
+  await expect(session.page.getByRole('textbox', { name: 'Navigation, group menu' })).toHaveValue(
     'Our websites',
   );
 });

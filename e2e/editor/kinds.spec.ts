@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { startEditingView } from '../support/editing-view';
+import { expect, test } from '@playwright/test';
+import { editingViewForSpec } from '../support/editing-view';
 
 /**
  * For each kind of field an editor types (issue #32, "done when"): a bad value shows the content
@@ -13,26 +13,14 @@ import { startEditingView } from '../support/editing-view';
 /** After the changes spec's port, within the range E2E_PORT moves. */
 const port = Number(process.env.E2E_PORT ?? 4173) + 9;
 
-let view: Awaited<ReturnType<typeof startEditingView>>;
-let page: Page;
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(90_000);
-  view = await startEditingView(port);
-  page = await (await browser.newContext()).newPage();
-  await page.goto(view.address);
-});
-test.afterAll(async () => {
-  await page?.context().close();
-  await view?.stop();
-});
+const session = editingViewForSpec(port);
 
 /** A text as a regular expression that matches it anywhere. */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every content file's text, to show that nothing was written. */
 const contentFiles = () => {
-  const folder = path.join(view.folder, 'content');
+  const folder = path.join(session.view.folder, 'content');
   return readdirSync(folder)
     .filter((name) => name.endsWith('.ts'))
     .map((name) => readFileSync(path.join(folder, name), 'utf8'));
@@ -149,16 +137,16 @@ const slips: {
 for (const slip of slips)
   test(`${/^[aeiou]/.test(slip.kind) ? 'an' : 'a'} ${slip.kind} the check rejects shows its message at the field and is not written`, async () => {
     const before = contentFiles();
-    const input = page.getByRole(slip.role, { name: slip.field, exact: true });
+    const input = session.page.getByRole(slip.role, { name: slip.field, exact: true });
     const kept = await input.inputValue();
     await input.fill(slip.typed);
     await expect(input).toHaveAccessibleDescription(new RegExp(escapeRegExp(slip.says)));
     await input.press('Tab');
-    await expect(page.getByRole('status')).toContainText(`Not saved: ${slip.field}`);
+    await expect(session.page.getByRole('status')).toContainText(`Not saved: ${slip.field}`);
     expect(contentFiles()).toEqual(before);
     // Back to the value the file holds, which saves nothing.
     await input.fill(kept);
     await input.press('Tab');
-    await expect(page.getByRole('status')).toContainText(`Saved ${slip.field}`);
+    await expect(session.page.getByRole('status')).toContainText(`Saved ${slip.field}`);
     expect(contentFiles()).toEqual(before);
   });

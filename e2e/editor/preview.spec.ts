@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startEditingView } from '../support/editing-view';
+import { expect, test } from '@playwright/test';
+import { editingViewForSpec } from '../support/editing-view';
 
 /**
  * The page beside the form (issue #32, item 3): a change typed in the form shows on the page
@@ -10,26 +10,18 @@ import { startEditingView } from '../support/editing-view';
 /** After the editing spec's port, within the range E2E_PORT moves. */
 const port = Number(process.env.E2E_PORT ?? 4173) + 6;
 
-let view: Awaited<ReturnType<typeof startEditingView>>;
-let page: Page;
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(90_000);
-  view = await startEditingView(port);
-  page = await (await browser.newContext()).newPage();
-  await page.goto(view.address);
-});
-test.afterAll(async () => {
-  await page?.context().close();
-  await view?.stop();
-});
+const session = editingViewForSpec(port);
 
-const frame = () => page.frameLocator('iframe[title="The page as it will look"]');
+const frame = () => session.page.frameLocator('iframe[title="The page as it will look"]');
 
 test('a text typed in the form shows on its page before it is saved', async () => {
-  const heading = page.getByRole('textbox', { name: 'South Africa page, section 1, heading' });
+  const heading = session.page.getByRole('textbox', {
+    name: 'South Africa page, section 1, heading',
+  });
   await heading.focus();
-  await expect(page.getByRole('combobox', { name: 'Page shown' })).toHaveValue('/south-africa');
+  await expect(session.page.getByRole('combobox', { name: 'Page shown' })).toHaveValue(
+    '/south-africa',
+  );
   // How quickly is npm run bench's to measure (docs/performance.md), not a test's.
   const typed = 'Personal service, drawn while typing';
   await heading.fill(typed);
@@ -37,7 +29,7 @@ test('a text typed in the form shows on its page before it is saved', async () =
 });
 
 test('the field being edited has its text outlined on the page', async () => {
-  await page.getByRole('textbox', { name: 'South Africa page, contact, heading' }).focus();
+  await session.page.getByRole('textbox', { name: 'South Africa page, contact, heading' }).focus();
   const heading = frame().getByRole('heading', { name: 'Contact your local team' });
   await expect(heading.locator('[data-editor-selected]')).toHaveText('Contact your local team');
   await expect(heading.locator('[data-editor-selected]')).toBeInViewport();
@@ -46,28 +38,30 @@ test('the field being edited has its text outlined on the page', async () => {
 test('a click on a text of the page selects its field', async () => {
   await frame().getByRole('heading', { name: 'Contact your local team' }).click();
   await expect(
-    page.getByRole('textbox', { name: 'South Africa page, contact, heading' }),
+    session.page.getByRole('textbox', { name: 'South Africa page, contact, heading' }),
   ).toBeFocused();
 });
 
 test('a click on a text of one word selects its field too', async () => {
   await frame().getByRole('button', { name: 'Menu', exact: true }).click();
-  await expect(page.getByRole('textbox', { name: 'Navigation, main menu' })).toBeFocused();
+  await expect(session.page.getByRole('textbox', { name: 'Navigation, main menu' })).toBeFocused();
 });
 
 test('a text made of several fields offers each of them', async () => {
   await frame()
     .getByText(/^09:00 to 17:00 UTC, Monday to Friday/)
     .click();
-  await expect(page.getByText('This text is made of several fields:')).toBeVisible();
-  await page.getByRole('button', { name: 'Contact, hours, opens' }).click();
-  await expect(page.getByRole('textbox', { name: 'Contact, hours, opens' })).toBeFocused();
+  await expect(session.page.getByText('This text is made of several fields:')).toBeVisible();
+  await session.page.getByRole('button', { name: 'Contact, hours, opens' }).click();
+  await expect(session.page.getByRole('textbox', { name: 'Contact, hours, opens' })).toBeFocused();
 });
 
 test("a page's description shows as a search result, with the share card's picture", async () => {
-  const description = page.getByRole('textbox', { name: 'South Africa page, description' });
+  const description = session.page.getByRole('textbox', { name: 'South Africa page, description' });
   await description.fill('Private banking from Johannesburg, as a search result shows it.');
-  const searchResult = page.getByRole('region', { name: 'In search results and share cards' });
+  const searchResult = session.page.getByRole('region', {
+    name: 'In search results and share cards',
+  });
   await expect(searchResult).toContainText(
     'Private banking from Johannesburg, as a search result shows it.',
   );
@@ -76,6 +70,6 @@ test("a page's description shows as a search result, with the share card's pictu
 });
 
 test('security.txt is shown as its text, which is on no page', async () => {
-  await page.getByRole('textbox', { name: 'Security Text, contact' }).focus();
+  await session.page.getByRole('textbox', { name: 'Security Text, contact' }).focus();
   await expect(frame().locator('pre')).toContainText('Contact: mailto:security@example.com');
 });

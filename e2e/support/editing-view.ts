@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { test, type Page } from '@playwright/test';
 import { scratchCopy } from './scratch-copy';
 
 /**
@@ -66,4 +67,28 @@ export async function startEditingView(port: number, parts: readonly string[] = 
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** A running editing view, as startEditingView returns it. */
+type EditingView = Awaited<ReturnType<typeof startEditingView>>;
+
+/**
+ * The editing view for one spec's tests, which run in order over it: started over a scratch copy
+ * and opened in a page of its own before them, stopped after. Read `session.view` and
+ * `session.page` inside the tests, once the view has started.
+ */
+export function editingViewForSpec(port: number) {
+  const session = {} as { view: EditingView; page: Page };
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(90_000);
+    session.view = await startEditingView(port);
+    session.page = await (await browser.newContext()).newPage();
+    await session.page.goto(session.view.address);
+  });
+  test.afterAll(async () => {
+    await session.page?.context().close();
+    await session.view?.stop();
+  });
+  return session;
 }

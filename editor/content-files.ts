@@ -2,9 +2,9 @@
  * The content files as the editing view reads and writes them. Every write goes through `save`:
  * the value is applied to the content in memory and the whole content check runs over every file
  * (the rules that relate one file to another included); a value the check rejects is never
- * written. A value that passes replaces only its own span of the file's source, Prettier then lays
- * the file out as `prettier --check` expects, and the file is written atomically (a temporary file,
- * then a rename). A file changed on disk since the view read it is never overwritten.
+ * written. A value that passes replaces only its own span of the file's source (a list item by
+ * item, so that the comments inside it stay: list-source.ts), Prettier then lays the file out as
+ * `prettier --check` expects, and the file is written atomically (a temporary file, then a rename). A file changed on disk since the view read it is never overwritten.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import {
   type ContentFile,
   type Problem,
 } from '../scripts/build/read-content';
+import { listSource } from './list-source';
 import { sourceText } from './source-text';
 
 /** A field's path: the file's export name, then each key or index, as the check's findings have it. */
@@ -168,7 +169,14 @@ export class ContentFiles {
     let depth = field.length;
     while (!read!.spans.has(fieldName(field.slice(0, depth)))) depth -= 1;
     const { start, end } = read!.spans.get(fieldName(field.slice(0, depth)))!;
-    const written = sourceText(valueAt(newValue, field.slice(1, depth)));
+    const writtenBefore = valueAt(read!.value, field.slice(1, depth));
+    const toWrite = valueAt(newValue, field.slice(1, depth));
+    // A list is rewritten item by item, keeping its comments; anything else is written afresh.
+    const written =
+      (Array.isArray(writtenBefore) &&
+        Array.isArray(toWrite) &&
+        listSource(source, start, writtenBefore, toWrite)) ||
+      sourceText(toWrite);
     const edited = source.slice(0, start) + written + source.slice(end);
     const formatted = await this.format(edited, file);
     const reread = readContent(formatted, file);

@@ -1,4 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -9,8 +17,9 @@ import { editingViewForSpec } from '../support/editing-view';
 /**
  * The editing view as an editor works in it (issue #32, items 2, 4, 5 and 9), over a scratch copy:
  * change a text and find only that value changed in its file, which still passes Prettier's check;
- * type a time the check rejects and read the check's words at the field, the file unchanged; add,
- * fill, reorder and remove a list's item; change a file on disk while the view is open; undo.
+ * see a save replace its file whole; type a time the check rejects and read the check's words at
+ * the field, the file unchanged; add, fill, reorder and remove a list's item, the comments in the
+ * list staying; change a file on disk while the view is open; undo.
  */
 
 /** After the security spec's port, within the range E2E_PORT moves. */
@@ -112,6 +121,28 @@ test('a changed text is saved into its file, only its own line changing', async 
   expect(read('south-africa.ts')).toContain('// Empty on purpose: the picture is decoration');
 });
 
+test('a save puts a whole new file in place of the old one, never rewriting it where it lies', async () => {
+  // A reader that opened the file before the save (the dev server, an editor's code editor) goes on
+  // reading the old file whole, and nothing is left behind: the new file was written beside it and
+  // renamed over it, so no reader ever sees half of it.
+  const before = read('contact.ts');
+  const contentFiles = () => readdirSync(path.join(session.view.folder, 'content')).sort();
+  const filesBefore = contentFiles();
+  const opened = openSync(fileOf('contact.ts'), 'r');
+  try {
+    const email = session.page.getByRole('textbox', { name: 'Contact, general email' });
+    await email.fill('hello.privatebank@example.com');
+    await email.press('Enter');
+    await expect(session.page.getByRole('status')).toContainText('Saved Contact, general email');
+    expect(read('contact.ts')).toContain("'hello.privatebank@example.com'");
+    expect(readFileSync(opened, 'utf8')).toBe(before);
+    expect(statSync(fileOf('contact.ts')).ino).not.toBe(fstatSync(opened).ino);
+    expect(contentFiles()).toEqual(filesBefore);
+  } finally {
+    closeSync(opened);
+  }
+});
+
 test("a time the check rejects shows the check's words at the field and is not written", async () => {
   const before = read('contact.ts');
   const opens = session.page.getByRole('textbox', { name: 'Contact, hours, opens' });
@@ -157,6 +188,87 @@ test("a list's item is added, filled, moved and removed, each saved into the fil
     .click();
   await expect.poll(languages).toBe("'en'");
   expect(await passesPrettier('security-txt.ts')).toBe(true);
+});
+
+test('comments inside a list stay, and move with their items, as items are added, moved and removed', async () => {
+  // A developer's comments, above an item, after an item's comma and after the last item.
+  const plain = [
+    '  service: [',
+    "    { id: 'contact', label: 'Contact us', href: '#' },",
+    "    { id: 'about', label: 'About us', href: '#' },",
+    '  ],',
+  ].join('\n');
+  const commented = [
+    '  service: [',
+    '    // Contact comes first: most visitors look for it.',
+    "    { id: 'contact', label: 'Contact us', href: '#' },",
+    "    { id: 'about', label: 'About us', href: '#' }, // The group's page until ours is written.",
+    '    // Room for a third link: the bar holds three at 320 px.',
+    '  ],',
+  ].join('\n');
+  expect(read('navigation.ts')).toContain(plain);
+  writeFileSync(fileOf('navigation.ts'), read('navigation.ts').replace(plain, commented));
+  await expect(session.page.getByRole('alert')).toContainText(
+    'content/navigation.ts changed on disk',
+  );
+  await session.page.getByRole('button', { name: 'Reload the files' }).click();
+  await expect(session.page.getByRole('alert')).toBeHidden();
+  const service = () =>
+    /\n {2}service: \[[^]*?\n {2}\],/.exec(read('navigation.ts'))?.[0].slice(1) ?? '';
+
+  await session.page.getByRole('button', { name: 'Move Navigation, service 2 up' }).click();
+  await expect
+    .poll(service)
+    .toBe(
+      [
+        '  service: [',
+        "    { id: 'about', label: 'About us', href: '#' }, // The group's page until ours is written.",
+        '    // Contact comes first: most visitors look for it.',
+        "    { id: 'contact', label: 'Contact us', href: '#' },",
+        '    // Room for a third link: the bar holds three at 320 px.',
+        '  ],',
+      ].join('\n'),
+    );
+
+  // A new item is written with its fields in the schema's order.
+  await session.page.getByRole('button', { name: 'Add to Navigation, service' }).click();
+  for (const [role, field, value] of [
+    ['textbox', 'label', 'Careers'],
+    ['combobox', 'address', '#'],
+    ['textbox', 'id', 'careers'],
+  ] as const) {
+    const input = session.page.getByRole(role, { name: `Navigation, service 3, ${field}` });
+    await input.fill(value);
+    await input.press('Tab');
+  }
+  await expect
+    .poll(service)
+    .toBe(
+      [
+        '  service: [',
+        "    { id: 'about', label: 'About us', href: '#' }, // The group's page until ours is written.",
+        '    // Contact comes first: most visitors look for it.',
+        "    { id: 'contact', label: 'Contact us', href: '#' },",
+        "    { label: 'Careers', href: '#', id: 'careers' },",
+        '    // Room for a third link: the bar holds three at 320 px.',
+        '  ],',
+      ].join('\n'),
+    );
+
+  // The comment above the item removed was about it, and goes with it.
+  await session.page.getByRole('button', { name: 'Remove Navigation, service 2' }).click();
+  await expect
+    .poll(service)
+    .toBe(
+      [
+        '  service: [',
+        "    { id: 'about', label: 'About us', href: '#' }, // The group's page until ours is written.",
+        "    { label: 'Careers', href: '#', id: 'careers' },",
+        '    // Room for a third link: the bar holds three at 320 px.',
+        '  ],',
+      ].join('\n'),
+    );
+  expect(await passesPrettier('navigation.ts')).toBe(true);
 });
 
 test('the last save is undone', async () => {

@@ -272,7 +272,7 @@ function listGroup(node: SchemaNode, path: FieldPath, value: unknown[]) {
             onclick: () =>
               listChanged(
                 path,
-                value.filter((_, i) => i !== index),
+                current().filter((_, i) => i !== index),
                 `${words} removed`,
               ),
           },

@@ -281,7 +281,9 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
   const drawPreview = async (route: string, response: ServerResponse) => {
     const drawn = await draw(route);
     if (!drawn) return send(response, 404, 'no such page', 'text/plain');
-    const head = `<meta charset="utf-8"><title>Preview</title><link rel="stylesheet" href="/preview.css"><script src="/preview.js" defer></script>`;
+    // An empty icon, as the view has: a page opened on its own (in a tab, or by a test) would
+    // otherwise ask the editor for /favicon.ico, which it does not serve.
+    const head = `<meta charset="utf-8"><title>Preview</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/preview.css"><script src="/preview.js" defer></script>`;
     // React puts what the page preloads into a head of its own; the editor's go into the same.
     const page = 'text' in drawn ? '' : drawn.html;
     const html =

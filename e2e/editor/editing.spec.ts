@@ -357,3 +357,31 @@ test("a file with a typing slip shows the check's words for it, and its fields w
     'Our websites',
   );
 });
+
+test('a server that no longer takes the page, or stopped, is said once in words, and what was typed stays', async () => {
+  const { page } = session;
+  /** Asks the view to look at the files now, as it does when the editor comes back to it. */
+  const comeBack = () => page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  const failedRequests: string[] = [];
+  page.on('requestfailed', (request) => failedRequests.push(request.url()));
+
+  // Without its key, as a page opened before `npm run edit` was started again is.
+  await page.context().clearCookies();
+  await comeBack();
+  await expect(page.getByRole('alert')).toHaveText(
+    /^The editing view was started again with a new key, which this page does not have\. What you typed and did not save stays in this page until you close it/,
+  );
+  await page.goto(session.view.address);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  const lead = page.getByRole('textbox', { name: 'Home page, lead' });
+  await lead.fill('Typed as the server stopped.');
+  await session.view.stop();
+  for (let time = 1; time <= 3; time += 1) await comeBack();
+  await expect.poll(() => failedRequests.length).toBeGreaterThanOrEqual(3);
+  await expect(page.getByRole('alert')).toHaveText(
+    /^The editing view's server is not answering: was npm run edit stopped\?/,
+  );
+  await expect(page.getByText('The editing view failed')).toHaveCount(0);
+  await expect(lead).toHaveValue('Typed as the server stopped.');
+});

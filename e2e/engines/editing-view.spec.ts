@@ -3,13 +3,16 @@ import path from 'node:path';
 import { brief } from '../support/brief';
 import { startEditingView } from '../support/editing-view';
 import { sidewaysOverflow } from '../support/pages';
-import { find, type EnginePage } from './engine';
+import { axeViolations } from './axe';
+import { find, tabTo, type EnginePage } from './engine';
 import { expect, test } from './fixtures';
 
 /**
  * The editing view of `npm run edit` in each engine an editor may use (issue #32, item 8): its form
- * and the page beside it show, a value given to a field is saved into its file, and nothing
- * scrolls sideways at 320 px. The view runs over a scratch copy of the project, one per engine.
+ * and the page beside it show, a value given to a field is saved into its file, axe finds nothing
+ * in the view or in the pages it draws beside the form, a field is reached, changed and saved with
+ * the keyboard alone, and nothing scrolls sideways at 320 px. The view runs over a scratch copy of
+ * the project, one per engine.
  */
 
 /** A port for each engine's view, past the editor project's, within the range E2E_PORT moves. */
@@ -68,4 +71,44 @@ test('nothing of the editing view scrolls sideways at 320 px', async ({ engine }
       .map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${e.className}`),
   );
   expect(await engine.evaluate(sidewaysOverflow), past.join(' ')).toBe(0);
+});
+
+test('axe finds no violation in the view, nor in any page it draws beside the form', async ({
+  engine,
+}) => {
+  // axe reads some two hundred fields: longer than a test's default in WebKitGTK under load.
+  test.setTimeout(120_000);
+  await engine.setViewport(1280, 900);
+  await engine.goto(view.address);
+  await titleField(engine);
+  expect(await axeViolations(engine), 'the editing view').toEqual([]);
+  // Each page the frame beside the form shows, opened on its own so that axe reads it whole.
+  for (const page of ['/', '/south-africa', '/_not-found', '/_error']) {
+    const preview = new URL('/preview', view.origin);
+    preview.search = new URLSearchParams({ page, token: view.token }).toString();
+    await engine.goto(preview.href);
+    expect(await axeViolations(engine), `the page ${page} beside the form`).toEqual([]);
+  }
+});
+
+test("with the keyboard alone, a file's fields are reached from the top, and a value typed is saved", async ({
+  engine,
+}) => {
+  await engine.setViewport(1280, 900);
+  await engine.goto(view.address);
+  await titleField(engine);
+  // From the top of the view: the list of content files, then the first field of the one chosen.
+  const contactFile = await find(engine, { role: 'link', name: 'Contact' });
+  await tabTo(engine, contactFile, 30);
+  await engine.press('Enter');
+  const email = await find(engine, { role: 'textbox', name: 'Contact, general email' });
+  await engine.press('Tab');
+  expect(await email.isFocused(), 'the first field of the file chosen has the focus').toBe(true);
+  // Tab selects the field's text, so what is typed replaces it; leaving the field saves it.
+  await engine.type('enquiries.privatebank@example.com');
+  await engine.press('Tab');
+  const contactFileText = () => readFileSync(path.join(view.folder, 'content/contact.ts'), 'utf8');
+  await expect
+    .poll(contactFileText)
+    .toContain("generalEmail: 'enquiries.privatebank@example.com',");
 });

@@ -33,6 +33,13 @@ export interface EnginePage {
   /** The elements with this role and name that the engine exposes to assistive technology. */
   findAll(query: Query): Promise<EngineElement[]>;
   press(key: Key): Promise<void>;
+  /** Types a text with the keyboard into the element that has the focus, as a person types it. */
+  type(text: string): Promise<void>;
+  /**
+   * Runs a function body in the page, such as a library's source (axe-core's), outside the page's
+   * own scripts and its Content Security Policy, and returns what it returns, awaited.
+   */
+  runScript<T>(body: string): Promise<T>;
   /** Console messages of every page shown so far, as "type: text". */
   consoleMessages(): Promise<string[]>;
   close(): Promise<void>;
@@ -49,6 +56,19 @@ export async function find(page: EnginePage, query: Query): Promise<EngineElemen
   const [element] = await page.findAll(query);
   if (!element) throw new Error(`no ${query.role} named "${query.name}" on the page`);
   return element;
+}
+
+/** Presses Tab until the element has focus, as a keyboard user does; fails after `most` presses. */
+export async function tabTo(
+  page: EnginePage,
+  target: { isFocused(): Promise<boolean> },
+  most: number,
+): Promise<void> {
+  for (let press = 0; press < most; press += 1) {
+    await page.press('Tab');
+    if (await target.isFocused()) return;
+  }
+  throw new Error(`Tab never reached the element in ${most} presses`);
 }
 
 /** A console message a test must never see: an error, a failed load, an uncaught exception. */

@@ -1,7 +1,7 @@
 import { navigation } from '../../content/navigation';
 import { home } from '../../content/home';
 import { notFound } from '../../content/not-found';
-import { find, type EnginePage } from './engine';
+import { find, tabTo, type EnginePage } from './engine';
 import { expect, test } from './fixtures';
 import { brief } from '../support/brief';
 import { menus, pages, sidewaysOverflow, widths } from '../support/pages';
@@ -22,15 +22,6 @@ async function arrivedAt(engine: EnginePage, path: string) {
 
 /** More Tab presses than any page needs to reach any of its controls. */
 const MAX_TAB_PRESSES = 20;
-
-/** Presses Tab until the element has focus; fails after MAX_TAB_PRESSES presses. */
-async function tabTo(engine: EnginePage, target: { isFocused(): Promise<boolean> }) {
-  for (let press = 0; press < MAX_TAB_PRESSES; press += 1) {
-    await engine.press('Tab');
-    if (await target.isFocused()) return;
-  }
-  throw new Error('Tab never reached the element');
-}
 
 test(`every page renders its heading at ${widths.join(' and ')} px`, async ({ engine }) => {
   for (const width of widths) {
@@ -83,7 +74,7 @@ test.describe('at 375 px', () => {
       // From the top of a fresh page, by keyboard alone.
       await engine.goto(brief.routes[1]);
       const again = await find(engine, { role: 'button', name: menu.button, within });
-      await tabTo(engine, again);
+      await tabTo(engine, again, MAX_TAB_PRESSES);
       await engine.press('Enter');
       const link = await find(engine, { role: 'link', name: menu.links[0], within });
       await expect.poll(() => link.isVisible()).toBe(true);

@@ -103,6 +103,14 @@ class FirefoxPage implements EnginePage {
     }
   }
 
+  async type(text: string) {
+    await this.page.keyboard.type(text);
+  }
+
+  runScript<T>(body: string): Promise<T> {
+    return this.page.evaluate(`(async () => {\n${body}\n})()`) as Promise<T>;
+  }
+
   async consoleMessages() {
     return [...this.messages];
   }

@@ -58,6 +58,14 @@ class PlaywrightPage implements EnginePage {
     await this.page.keyboard.press(key);
   }
 
+  async type(text: string) {
+    await this.page.keyboard.type(text);
+  }
+
+  runScript<T>(body: string): Promise<T> {
+    return this.page.evaluate(`(async () => {\n${body}\n})()`) as Promise<T>;
+  }
+
   async consoleMessages() {
     // A page that answered 404 leaves Chromium's "Failed to load resource" note: not a problem.
     return this.messages.filter((message) => !/^error: Failed to load resource.*404/.test(message));

@@ -24,6 +24,11 @@ const WEBKIT_HOST_SCRIPT = path.join(
 /** How long a page may take to load, and a window to take its new size, before a test fails. */
 const PAGE_LOAD_TIMEOUT_MS = 5000;
 const RESIZE_TIMEOUT_MS = 2000;
+/**
+ * How long a script run in the page may take: axe reads the editing view's two hundred fields for
+ * longer than WebDriver's default 30 s under the whole suite's load.
+ */
+const SCRIPT_TIMEOUT_MS = 120_000;
 /** How often, and how many times, to ask whether WebKitWebDriver has started. */
 const DRIVER_START_POLL_INTERVAL_MS = 50;
 const DRIVER_START_ATTEMPTS = 100;
@@ -171,6 +176,15 @@ class WebKitPage implements EnginePage {
       .perform();
   }
 
+  async type(text: string) {
+    await this.driver.actions().sendKeys(text).perform();
+  }
+
+  async runScript<T>(body: string): Promise<T> {
+    // WebDriver waits for the promise the function returns, within the session's script timeout.
+    return (await this.driver.executeScript(`return (async () => {\n${body}\n})()`)) as T;
+  }
+
   async consoleMessages() {
     return [...this.earlier, ...(await this.currentMessages())];
   }
@@ -209,6 +223,7 @@ export async function launchWebKit(): Promise<EngineBrowser> {
     newPage: async (baseURL) => {
       const driver = WebDriver.createSession(new Executor(new HttpClient(driverUrl)), capabilities);
       await driver.getSession();
+      await driver.manage().setTimeouts({ script: SCRIPT_TIMEOUT_MS });
       return new WebKitPage(driver, baseURL);
     },
     close: async () => {

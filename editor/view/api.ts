@@ -29,12 +29,35 @@ export type Model = {
 /** A field's path: the export name, then each key or index. */
 export type FieldPath = (string | number)[];
 
-/** One request to the server: its status and its JSON answer. */
+/**
+ * The view's server cannot be reached, or no longer takes this page: what the editor is told, in
+ * place of the browser's words for a failed request.
+ */
+export class Unreachable extends Error {}
+
+/** What the editor keeps and does next, whichever way the server went. */
+const WHAT_NOW =
+  'What you typed and did not save stays in this page until you close it: copy what you need, then open the address that npm run edit prints.';
+
+/**
+ * One request to the server: its status and its JSON answer.
+ * @throws Unreachable when the server does not answer (npm run edit was stopped), or refuses the
+ *   page's key (it was started again, with a new one).
+ */
 export async function call<T>(route: string, body?: unknown): Promise<{ status: number; data: T }> {
   const response = await fetch(route, {
     method: body === undefined ? 'GET' : 'POST',
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? null : JSON.stringify(body),
+  }).catch(() => {
+    throw new Unreachable(
+      `The editing view's server is not answering: was npm run edit stopped? ${WHAT_NOW}`,
+    );
   });
+  // The server answers 403 only to a request without its key, which this page had when it opened.
+  if (response.status === 403)
+    throw new Unreachable(
+      `The editing view was started again with a new key, which this page does not have. ${WHAT_NOW}`,
+    );
   return { status: response.status, data: (await response.json()) as T };
 }

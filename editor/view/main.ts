@@ -22,7 +22,7 @@ import {
   optionFor,
   type SchemaNode,
 } from '../../scripts/shared/field-words';
-import { call, type FieldPath, type Model, type Problem } from './api';
+import { call, Unreachable, type FieldPath, type Model, type Problem } from './api';
 
 /** The view's state: the files as last saved, as the form shows them, and the messages shown. */
 const state = {
@@ -36,6 +36,8 @@ const state = {
   problems: [] as Problem[],
   /** The file that changed on disk since the view read it, while the view offers to reload. */
   changedOnDisk: undefined as string | undefined,
+  /** Why the server cannot be reached, while it cannot. */
+  unreachable: undefined as string | undefined,
   /** The route of the page beside the form. */
   route: undefined as string | undefined,
   /** The field the form has the focus in, which the page outlines. */
@@ -496,7 +498,9 @@ function renderToolbar() {
       { type: 'button', onclick: () => void saveAllTyped() },
       `Save what you typed (${pending.map(({ path }) => wordsOf(path)).join('; ')})`,
     );
-  bar.replaceChildren(undo, reload || '', saveTyped || '');
+  const unreachable =
+    state.unreachable && h('p', { class: 'conflict', role: 'alert' }, state.unreachable);
+  bar.replaceChildren(undo, reload || '', saveTyped || '', unreachable || '');
 }
 
 /** Saves each value typed and not saved, one after another. */
@@ -892,6 +896,10 @@ async function load(keepTyped: boolean) {
 async function noticeChangesOnDisk() {
   if (state.changedOnDisk || !state.model) return;
   const { data } = await call<Record<string, string>>('/api/versions');
+  if (state.unreachable) {
+    state.unreachable = undefined;
+    renderToolbar();
+  }
   const changed = state.model.files.find((file) => data[file.name] !== file.version);
   if (changed) changedOnDisk(changed.file, false);
 }
@@ -902,8 +910,20 @@ const CHANGE_POLL_MS = 3000;
 window.addEventListener('focus', () => void afterEarlierWrites(noticeChangesOnDisk));
 setInterval(() => void afterEarlierWrites(noticeChangesOnDisk), CHANGE_POLL_MS);
 
-// A failure of the view itself is said on the page, for the editor to pass on to a developer.
+// A page being left stops its requests, which is no failure: nothing is said of them.
+let leaving = false;
+window.addEventListener('pagehide', () => (leaving = true));
+
+// A server that stopped is said once, in the bar, and unsaid when it answers again; any other
+// failure of the view itself is said on the page, for the editor to pass on to a developer.
 window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
+  if (leaving) return event.preventDefault();
+  if (event.reason instanceof Unreachable) {
+    event.preventDefault();
+    if (state.unreachable === event.reason.message) return;
+    state.unreachable = event.reason.message;
+    return renderToolbar();
+  }
   root.append(
     h('p', { class: 'error', role: 'alert' }, `The editing view failed: ${String(event.reason)}`),
   );

@@ -11,8 +11,8 @@ import { expect, test } from './fixtures';
  * The editing view of `npm run edit` in each engine an editor may use (issue #32, item 8): its form
  * and the page beside it show, a value given to a field is saved into its file, axe finds nothing
  * in the view or in the pages it draws beside the form, a field is reached, changed and saved with
- * the keyboard alone, and nothing scrolls sideways from 320 to 1920 px. The view runs over a scratch copy of
- * the project, one per engine.
+ * the keyboard alone, and nothing scrolls sideways from 320 to 1920 px. The view runs over a
+ * scratch copy of the project, one per engine.
  */
 
 /** A port for each engine's view, past the editor project's, within the range E2E_PORT moves. */

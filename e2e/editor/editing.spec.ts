@@ -358,6 +358,27 @@ test("a file with a typing slip shows the check's words for it, and its fields w
   );
 });
 
+test('far down the form, the status and Undo stay in view, and no field reached by Shift+Tab is under them', async () => {
+  const { page } = session;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const heading = page.getByRole('textbox', { name: 'South Africa page, section 2, heading' });
+  await heading.fill('Creating the right service for each of you');
+  await heading.press('Tab');
+  await expect(page.getByRole('status')).toContainText(
+    'Saved South Africa page, section 2, heading',
+  );
+  await expect(page.getByRole('status')).toBeInViewport();
+  const undo = page.getByRole('button', { name: 'Undo the last save' });
+  await expect(undo).toBeInViewport();
+  // Going back up the form, each field the keyboard reaches is scrolled into view below the bar.
+  const barBottom = (await undo.boundingBox())!.y + (await undo.boundingBox())!.height;
+  for (let press = 0; press < 12; press += 1) {
+    await page.keyboard.press('Shift+Tab');
+    const top = await page.evaluate(() => document.activeElement!.getBoundingClientRect().top);
+    expect(top, `the field ${press + 1} Shift+Tab up`).toBeGreaterThanOrEqual(barBottom);
+  }
+});
+
 test('a server that no longer takes the page, or stopped, is said once in words, and what was typed stays', async () => {
   const { page } = session;
   /** Asks the view to look at the files now, as it does when the editor comes back to it. */
@@ -382,6 +403,7 @@ test('a server that no longer takes the page, or stopped, is said once in words,
   await expect(page.getByRole('alert')).toHaveText(
     /^The editing view's server is not answering: was npm run edit stopped\?/,
   );
+  await expect(page.getByRole('alert')).toBeInViewport();
   await expect(page.getByText('The editing view failed')).toHaveCount(0);
   await expect(lead).toHaveValue('Typed as the server stopped.');
 });

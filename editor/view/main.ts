@@ -516,6 +516,16 @@ async function undoLastSave() {
   await redraw();
 }
 
+/**
+ * The bar of the status, Undo and any alert stays at the top of the window as the form scrolls
+ * (view.css); its height, kept in --bar-height, keeps a field given the focus, and the page beside
+ * the form, from sliding under it.
+ */
+const barSize = new ResizeObserver(([entry]) => {
+  const height = entry?.borderBoxSize[0]?.blockSize ?? 0;
+  document.documentElement.style.setProperty('--bar-height', `${height}px`);
+});
+
 /** Draws the whole view again, keeping the focus on the element that had it. */
 function render() {
   const focused = document.activeElement?.id;
@@ -564,10 +574,17 @@ function render() {
     state.selected = field;
     selectInPage();
   });
+  const bar = h(
+    'div',
+    { class: 'bar' },
+    h('div', { id: 'toolbar', class: 'toolbar' }),
+    h('p', { id: 'status', role: 'status', class: 'status' }),
+  );
+  barSize.disconnect();
+  barSize.observe(bar);
   root.replaceChildren(
     h('h1', {}, "Edit the site's words"),
-    h('p', { id: 'status', role: 'status', class: 'status' }),
-    h('div', { id: 'toolbar', class: 'toolbar' }),
+    bar,
     h(
       'section',
       { id: 'changes', class: 'changes', 'aria-labelledby': 'changes-heading' },

@@ -2,9 +2,9 @@
  * The content files as the editing view reads and writes them. Every write goes through `save`:
  * the value is applied to the content in memory and the whole content check runs over every file
  * (the rules that relate one file to another included); a value the check rejects is never
- * written. A value that passes replaces only its own span of the file's source (a list item by
- * item, so that the comments inside it stay: list-source.ts), Prettier then lays the file out as
- * `prettier --check` expects, and the file is written atomically (a temporary file, then a rename). A file changed on disk since the view read it is never overwritten.
+ * written. A value that passes replaces only its own span of the file's source (a list or group
+ * piece by piece, so that the comments inside it stay: piecewise-source.ts), Prettier then lays the
+ * file out as `prettier --check` expects, and the file is written atomically (a temporary file, then a rename). A file changed on disk since the view read it is never overwritten.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import {
   type ContentFile,
   type Problem,
 } from '../scripts/build/read-content';
-import { listSource } from './list-source';
+import { piecewiseSource } from './piecewise-source';
 import { sourceText } from './source-text';
 
 /** A field's path: the file's export name, then each key or index, as the check's findings have it. */
@@ -164,18 +164,16 @@ export class ContentFiles {
     if (problems.some((p) => !p.goLive)) return { refused: 'check', problems };
     const { file, source, read } = target!;
     const newValue = changed.find((f) => f.name === field[0])!.read!.value;
-    // The value's own span, or for a field the file does not write yet (an optional one, an item
-    // the form added), the span of the nearest group or list around it that the file writes.
-    let depth = field.length;
+    // The value's own span, or for a field the file does not write yet (an optional one filled,
+    // an item the form added) or is to leave out (an optional one emptied), the span of the
+    // nearest group or list around it that the file writes.
+    let depth = valueAt(newValue, field.slice(1)) === undefined ? field.length - 1 : field.length;
     while (!read!.spans.has(fieldName(field.slice(0, depth)))) depth -= 1;
     const { start, end } = read!.spans.get(fieldName(field.slice(0, depth)))!;
-    const writtenBefore = valueAt(read!.value, field.slice(1, depth));
     const toWrite = valueAt(newValue, field.slice(1, depth));
-    // A list is rewritten item by item, keeping its comments; anything else is written afresh.
+    // A list or group keeps the comments inside it, piece by piece; a value alone is written afresh.
     const written =
-      (Array.isArray(writtenBefore) &&
-        Array.isArray(toWrite) &&
-        listSource(source, start, writtenBefore, toWrite)) ||
+      piecewiseSource(source, start, valueAt(read!.value, field.slice(1, depth)), toWrite) ??
       sourceText(toWrite);
     const edited = source.slice(0, start) + written + source.slice(end);
     const formatted = await this.format(edited, file);

@@ -10,7 +10,7 @@ const ESCAPED =
   /[\\'\u0000-\u001f\u007f-\u00a0\u00ad\u2000-\u200f\u2028-\u202f\u205f-\u2064\ufeff]/gu;
 
 /** Names a content file's key as it is written: a plain name bare, anything else quoted. */
-const keyText = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : quoted(key));
+export const keyText = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : quoted(key));
 
 /** A text in single quotes, with quotes, backslashes, line breaks and invisible characters escaped. */
 function quoted(text: string): string {

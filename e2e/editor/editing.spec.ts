@@ -271,6 +271,35 @@ test('comments inside a list stay, and move with their items, as items are added
   expect(await passesPrettier('navigation.ts')).toBe(true);
 });
 
+test('an optional field is filled and emptied, the comments in its group staying', async () => {
+  const plain = "        variant: 'primary',\n";
+  const commented = "        variant: 'primary', // The page's one filled button.\n";
+  expect(read('south-africa.ts')).toContain(plain);
+  writeFileSync(fileOf('south-africa.ts'), read('south-africa.ts').replace(plain, commented));
+  await expect(session.page.getByRole('alert')).toContainText(
+    'content/south-africa.ts changed on disk',
+  );
+  await session.page.getByRole('button', { name: 'Reload the files' }).click();
+  await expect(session.page.getByRole('alert')).toBeHidden();
+  const before = read('south-africa.ts');
+  const address = session.page.getByRole('combobox', {
+    name: 'South Africa page, contact, prospects, call back, address',
+  });
+  await address.fill('/south-africa#contact');
+  await address.press('Tab');
+  await expect(session.page.getByRole('status')).toContainText(
+    'Saved South Africa page, contact, prospects, call back, address',
+  );
+  const callBack = () => /callBack: \{[^}]*\}/.exec(read('south-africa.ts'))?.[0] ?? '';
+  expect(callBack()).toContain(commented.trim());
+  expect(callBack()).toMatch(/\n {8}href: '\/south-africa#contact',\n {6}\}$/);
+  await address.fill('');
+  await address.press('Tab');
+  // Emptied, the field is left out of the file, which is as it was before it was filled.
+  await expect.poll(() => read('south-africa.ts')).toBe(before);
+  expect(await passesPrettier('south-africa.ts')).toBe(true);
+});
+
 test('the last save is undone', async () => {
   const before = read('home.ts');
   const lead = session.page.getByRole('textbox', { name: 'Home page, lead' });

@@ -300,6 +300,24 @@ test('an optional field is filled and emptied, the comments in its group staying
   expect(await passesPrettier('south-africa.ts')).toBe(true);
 });
 
+test('a save the editing view itself fails says so, and does not send the editor to a message that is not there', async () => {
+  const { page } = session;
+  await page.route('**/api/save', (route) =>
+    route.fulfill({ status: 500, json: { error: 'the editor failed: Error: disk full' } }),
+  );
+  try {
+    const lead = page.getByRole('textbox', { name: 'Home page, lead' });
+    await lead.fill('Typed as the disk filled up.');
+    await lead.press('Enter');
+    await expect(page.getByRole('status')).toHaveText(
+      'Not saved: Home page, lead. The editing view failed (the editor failed: Error: disk full): tell a developer; what you typed stays in the field',
+    );
+    await expect(lead).toHaveValue('Typed as the disk filled up.');
+  } finally {
+    await page.unroute('**/api/save');
+  }
+});
+
 test('the last save is undone', async () => {
   const before = read('home.ts');
   const lead = session.page.getByRole('textbox', { name: 'Home page, lead' });

@@ -400,13 +400,20 @@ async function saveNow(path: FieldPath) {
   const name = path[0] as string;
   const value = valueAt(state.draft[name], target.slice(1));
   const file = state.model.files.find((f) => f.name === name)!;
-  const { status, data } = await call<{ version: string; problems: Problem[]; file: string }>(
-    '/api/save',
-    { field: target, value, version: file.version },
-  );
+  const { status, data } = await call<{
+    version: string;
+    problems: Problem[];
+    file: string;
+    error?: string;
+  }>('/api/save', { field: target, value, version: file.version });
   if (status === 409) return changedOnDisk(data.file);
   showProblems(data.problems ?? []);
-  if (status !== 200) return announce(`Not saved: ${wordsOf(path)} — see the message at the field`);
+  if (status === 422) return announce(`Not saved: ${wordsOf(path)} — see the message at the field`);
+  // Anything else is the editor's own failure, which no message at the field explains.
+  if (status !== 200)
+    return announce(
+      `Not saved: ${wordsOf(path)}. The editing view failed (${data.error ?? status}): tell a developer; what you typed stays in the field`,
+    );
   file.version = data.version;
   state.saved[name] = withValueAt(state.saved[name], target.slice(1), value);
   for (const [key, change] of state.unsaved)

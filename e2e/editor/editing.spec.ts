@@ -162,6 +162,41 @@ test("a time the check rejects shows the check's words at the field and is not w
   expect(changedLines(before, read('contact.ts'))).toEqual([`${line}: opens: '08:30',`]);
 });
 
+test('a rejected value keeps its message while the editor types in another field', async () => {
+  const { page } = session;
+  const opens = page.getByRole('textbox', { name: 'Contact, hours, opens' });
+  await opens.fill('9am');
+  await expect(opens).toHaveAccessibleDescription(/"9am" is not a 24-hour time/);
+  // Another field checked after it, with a slip of its own, so that its check is seen to be done.
+  const lead = page.getByRole('textbox', { name: 'Home page, lead' });
+  const leadBefore = await lead.inputValue();
+  await lead.fill('');
+  await expect(lead).toHaveAccessibleDescription(/is empty/);
+  await expect(opens).toHaveAccessibleDescription(/"9am" is not a 24-hour time/);
+  await lead.fill(leadBefore);
+  await lead.press('Enter');
+  await opens.fill('08:30');
+  await opens.press('Enter');
+  await expect(opens).not.toHaveAccessibleDescription(/is not a 24-hour time/);
+});
+
+test('a value that breaks a rule relating it to another field says so at the field typed in', async () => {
+  const before = read('navigation.ts');
+  const id = session.page.getByRole('textbox', { name: 'Navigation, main 3, id' });
+  await id.fill('offices');
+  const message =
+    'with this value, South Africa page, navigation id: "locations" is not the id of an item of navigation.main';
+  await expect(id).toHaveAccessibleDescription(new RegExp(message.replace(/[.,]/g, '\\$&')));
+  await id.press('Tab');
+  await expect(session.page.getByRole('status')).toContainText(
+    'Not saved: Navigation, main 3, id — see the message at the field',
+  );
+  expect(read('navigation.ts')).toBe(before);
+  await id.fill('locations');
+  await id.press('Tab');
+  await expect(id).not.toHaveAccessibleDescription(/with this value/);
+});
+
 test("a list's item is added, filled, moved and removed, each saved into the file", async () => {
   const languages = () => /preferredLanguages: \[(.*)\]/.exec(read('security-txt.ts'))?.[1];
   expect(languages()).toBe("'en'");

@@ -33,7 +33,13 @@ const state = {
   draft: {} as Record<string, unknown>,
   /** The values typed and not yet saved, by field name, kept over a reload. */
   unsaved: new Map<string, { path: FieldPath; value: unknown }>(),
+  /** What the check said last: the problems of the files as saved, go-live reminders among them. */
   problems: [] as Problem[],
+  /**
+   * The check's errors for each value typed and not saved, by the field typed in, so that a value
+   * rejected keeps its message while the editor types elsewhere, until it is typed again or saved.
+   */
+  rejected: new Map<string, Problem[]>(),
   /** The file that changed on disk since the view read it, while the view offers to reload. */
   changedOnDisk: undefined as string | undefined,
   /** Why the server cannot be reached, while it cannot. */
@@ -374,7 +380,12 @@ async function check(path: FieldPath) {
     field: target,
     value: valueAt(state.draft[name], target.slice(1)),
   });
-  if (status === 200) showProblems(data.problems);
+  if (status !== 200) return;
+  state.rejected.set(
+    fieldName(path),
+    data.problems.filter((problem) => !problem.goLive),
+  );
+  showProblems(data.problems.filter((problem) => problem.goLive));
 }
 
 let writing = Promise.resolve();
@@ -407,8 +418,14 @@ async function saveNow(path: FieldPath) {
     error?: string;
   }>('/api/save', { field: target, value, version: file.version });
   if (status === 409) return changedOnDisk(data.file);
-  showProblems(data.problems ?? []);
-  if (status === 422) return announce(`Not saved: ${wordsOf(path)} — see the message at the field`);
+  if (status === 422) {
+    state.rejected.set(
+      fieldName(path),
+      data.problems.filter((problem) => !problem.goLive),
+    );
+    showProblems(data.problems.filter((problem) => problem.goLive));
+    return announce(`Not saved: ${wordsOf(path)} — see the message at the field`);
+  }
   // Anything else is the editor's own failure, which no message at the field explains.
   if (status !== 200)
     return announce(
@@ -418,6 +435,9 @@ async function saveNow(path: FieldPath) {
   state.saved[name] = withValueAt(state.saved[name], target.slice(1), value);
   for (const [key, change] of state.unsaved)
     if (fieldName(change.path).startsWith(fieldName(target))) state.unsaved.delete(key);
+  for (const key of state.rejected.keys())
+    if (key.startsWith(fieldName(target))) state.rejected.delete(key);
+  showProblems(data.problems);
   state.model.canUndo = true;
   renderToolbar();
   announce(`Saved ${wordsOf(path)} in ${file.file}`);
@@ -437,24 +457,37 @@ function changedOnDisk(file: string, whileSaving = true) {
   document.getElementById('reload')?.focus();
 }
 
-/** Shows the check's messages at their fields: errors, and go-live placeholders as reminders. */
-function showProblems(problems: Problem[]) {
+/**
+ * Shows the check's messages at their fields: the problems of the files as saved (go-live
+ * placeholders as reminders), and the errors of each value typed and not saved. An error a value
+ * brings to another field (a rule that relates fields or files) shows there, and at the field
+ * typed in too, named, since that is where the editor looks.
+ * @param problems What the check said last, when it said something new.
+ */
+function showProblems(problems: Problem[] = state.problems) {
   state.problems = problems;
   for (const box of root.querySelectorAll('.messages')) box.replaceChildren();
   for (const field of root.querySelectorAll('.field.invalid')) field.classList.remove('invalid');
-  for (const problem of problems) {
-    const box = boxFor(problem.field);
+  const shown = new Set<string>();
+  const show = (problem: Problem, at: string, elsewhere = '') => {
+    const box = boxFor(at);
+    const key = `${at} ${problem.field} ${problem.message}`;
+    if (!box || shown.has(key)) return;
+    shown.add(key);
     const kind = problem.goLive ? 'reminder' : 'error';
-    box?.append(
-      h(
-        'p',
-        { class: kind },
-        problem.goLive ? 'Before going live: ' : 'Not saved: ',
-        problem.message,
-      ),
-    );
-    if (!problem.goLive) box?.closest('.field')?.classList.add('invalid');
-  }
+    const lead = problem.goLive ? 'Before going live: ' : 'Not saved: ';
+    box.append(h('p', { class: kind }, lead, elsewhere, problem.message));
+    if (!problem.goLive) box.closest('.field')?.classList.add('invalid');
+  };
+  for (const problem of problems) show(problem, problem.field);
+  for (const [typedIn, errors] of state.rejected)
+    for (const error of errors) {
+      show(error, error.field);
+      const within =
+        error.field === typedIn ||
+        (error.field.startsWith(typedIn) && /^[.[]/.test(error.field.slice(typedIn.length)));
+      if (!within) show(error, typedIn, `with this value, ${wordsOf(pathOf(error.field))}: `);
+    }
 }
 
 /** The message box of a problem's field, or of the nearest group around it the form shows. */
@@ -905,7 +938,10 @@ async function load(keepTyped: boolean) {
       const name = path[0] as string;
       state.draft[name] = withValueAt(state.draft[name], path.slice(1), value);
     }
-  else state.unsaved.clear();
+  else {
+    state.unsaved.clear();
+    state.rejected.clear();
+  }
   state.problems = data.problems;
   render();
   if (keepTyped && state.unsaved.size > 0)

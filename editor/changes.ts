@@ -81,7 +81,19 @@ function commitProblem(branch: string, message: string): string | undefined {
 }
 
 /**
- * Commits the changed content files on a new branch, which becomes the current one.
+ * Why git refused a commit, in the editor's words: most often, on a computer where nobody has
+ * committed before, because git does not know whose commit it is.
+ */
+export function commitRefusal(gitSaid: string): string {
+  if (/Please tell me who you are|unable to auto-detect email|no email was given/.test(gitSaid))
+    return 'git does not know your name and e-mail yet, which every commit carries. GitHub Desktop sets them (File › Options › Git, or GitHub Desktop › Settings › Git on a Mac); in a terminal, git config --global user.name "Your Name" and git config --global user.email "you@example.com". Then commit again';
+  const first = gitSaid.split('\n').find((line) => line.trim()) ?? 'it gave no reason';
+  return `git refused the commit: ${first.trim()}. Show this to a developer`;
+}
+
+/**
+ * Commits the changed content files on a new branch, which becomes the current one. A commit git
+ * refuses leaves the project as it was: on its branch, nothing staged, no new branch.
  * @returns The branch and the commit, or the problem that kept it from being made.
  */
 export function commitToBranch(files: ReadFile[], branch: string, message: string) {
@@ -92,8 +104,25 @@ export function commitToBranch(files: ReadFile[], branch: string, message: strin
   );
   if (changed.length === 0) return { problem: 'nothing has changed since the last commit' };
   const paths = changed.map((file) => file.file);
+  // Where to come back to: the branch the project is on, or the commit where it is on none.
+  const original = (() => {
+    try {
+      return git('symbolic-ref', '--quiet', '--short', 'HEAD').trim();
+    } catch {
+      return undefined;
+    }
+  })();
+  const originalCommit = git('rev-parse', 'HEAD').trim();
   git('switch', '--create', branch);
-  git('add', '--', ...paths);
-  git('commit', '--message', message, '--', ...paths);
+  try {
+    git('add', '--', ...paths);
+    git('commit', '--message', message, '--', ...paths);
+  } catch (error) {
+    git('reset', '--quiet', '--', ...paths);
+    if (original) git('switch', '--quiet', original);
+    else git('switch', '--quiet', '--detach', originalCommit);
+    git('branch', '--quiet', '--delete', '--force', branch);
+    return { problem: commitRefusal(String((error as { stderr?: string }).stderr ?? error)) };
+  }
   return { branch, commit: git('rev-parse', 'HEAD').trim(), files: paths };
 }

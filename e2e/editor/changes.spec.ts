@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startEditingView } from '../support/editing-view';
@@ -16,6 +17,7 @@ const port = Number(process.env.E2E_PORT ?? 4173) + 8;
 
 let view: Awaited<ReturnType<typeof startEditingView>>;
 let page: Page;
+let home: string;
 /** Runs git in the scratch copy. */
 const git = (...args: string[]) =>
   execFileSync('git', args, { cwd: view.folder, encoding: 'utf8' }).trim();
@@ -23,7 +25,10 @@ const git = (...args: string[]) =>
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);
-  view = await startEditingView(port);
+  // A home of the view's own, with no git settings, as on a computer nobody has committed from:
+  // whose commit it is comes from the repository's own settings, which a test can take away.
+  home = mkdtempSync(path.join(tmpdir(), 'editor-home-'));
+  view = await startEditingView(port, undefined, { HOME: home, GIT_CONFIG_NOSYSTEM: '1' });
   git('init', '--quiet', '--initial-branch', 'main');
   git('config', 'user.name', 'An Editor');
   git('config', 'user.email', 'editor@bank.example');
@@ -35,6 +40,7 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await page?.context().close();
   await view?.stop();
+  rmSync(home, { recursive: true, force: true });
 });
 
 const homeFile = () => readFileSync(path.join(view.folder, 'content/home.ts'), 'utf8');
@@ -58,10 +64,48 @@ test('a saved change is listed with its old and new value, and discarded back', 
   await expect(changes()).toContainText('Nothing has changed since the last commit.');
 });
 
-test('the changes are committed on a new branch with the message the editor wrote', async () => {
+test('a commit git refuses says why in words, and leaves the project on its branch with nothing staged', async () => {
   const title = page.getByRole('textbox', { name: 'Home page, title' });
   await title.fill('Sorry, that page is not here');
   await title.press('Enter');
+  await expect(changes()).toContainText('Home page, title');
+  // As on a computer where nobody has told git their name and e-mail.
+  git('config', '--unset', 'user.name');
+  git('config', '--unset', 'user.email');
+  try {
+    await page.getByRole('textbox', { name: 'New branch' }).fill('content/kinder-title');
+    await page
+      .getByRole('textbox', { name: 'What you changed, in a sentence' })
+      .fill('A kinder title for the home page');
+    await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      'Not committed: git does not know your name and e-mail yet, which every commit carries. GitHub Desktop sets them (File › Options › Git, or GitHub Desktop › Settings › Git on a Mac); in a terminal, git config --global user.name "Your Name" and git config --global user.email "you@example.com". Then commit again',
+    );
+    expect(git('branch', '--show-current')).toBe('main');
+    expect(git('branch', '--list', 'content/*')).toBe('');
+    expect(git('diff', '--cached', '--name-only')).toBe('');
+    expect(git('status', '--porcelain', 'content')).toBe('M content/home.ts');
+  } finally {
+    git('config', 'user.name', 'An Editor');
+    git('config', 'user.email', 'editor@bank.example');
+  }
+  // Any other refusal (here a team's own check before each commit) is passed on as git said it.
+  const hook = path.join(view.folder, '.git/hooks/pre-commit');
+  writeFileSync(hook, '#!/bin/sh\necho "The team\'s check: commits wait for Monday" >&2\nexit 1\n');
+  chmodSync(hook, 0o755);
+  try {
+    await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      "Not committed: git refused the commit: The team's check: commits wait for Monday. Show this to a developer",
+    );
+    expect(git('branch', '--show-current')).toBe('main');
+  } finally {
+    rmSync(hook);
+  }
+});
+
+test('the changes are committed on a new branch with the message the editor wrote', async () => {
+  // The change the commit before refused, committed again once git knows whose it is.
   await expect(changes()).toContainText('Home page, title');
   await page.getByRole('textbox', { name: 'New branch' }).fill('content/kinder-title');
   await page

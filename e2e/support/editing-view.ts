@@ -25,14 +25,20 @@ const EDITOR_PARTS = [
 
 /**
  * `npm run edit` over a scratch copy of the project (by default, of what the view reads), so that
- * the editing view's writes touch nobody else's content/. The view is started as the package script starts it, from the copy's
- * folder, and its address is read from what it prints, as an editor reads it.
+ * the editing view's writes touch nobody else's content/. The view is started as the package
+ * script starts it, from the copy's folder, and its address is read from what it prints, as an
+ * editor reads it.
+ * @param environment Variables to set for the view, over the tests' own (a HOME of its own).
  */
-export async function startEditingView(port: number, parts: readonly string[] = EDITOR_PARTS) {
+export async function startEditingView(
+  port: number,
+  parts: readonly string[] = EDITOR_PARTS,
+  environment: Record<string, string> = {},
+) {
   const folder = scratchCopy('editor', parts);
   const server = spawn(process.execPath, ['--import', 'tsx', path.resolve('editor/server.ts')], {
     cwd: folder,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, ...environment, PORT: String(port) },
   });
   let printed = '';
   server.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));

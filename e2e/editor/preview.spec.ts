@@ -3,8 +3,9 @@ import { editingViewForSpec } from '../support/editing-view';
 
 /**
  * The page beside the form (issue #32, item 3): a change typed in the form shows on the page
- * before it is saved; a click on a text of the page selects its field, and
- * a text made of several fields offers each; a file shown on no page says where it shows.
+ * before it is saved; a click on a text of the page selects its field, and a text made of several
+ * fields offers each, those the site works a value out from too; a file shown on no page says
+ * where it shows.
  */
 
 /** After the editing spec's port, within the range E2E_PORT moves. */
@@ -47,13 +48,39 @@ test('a click on a text of one word selects its field too', async () => {
   await expect(session.page.getByRole('textbox', { name: 'Navigation, main menu' })).toBeFocused();
 });
 
-test('a text made of several fields offers each of them', async () => {
+/** The fields the view offers for a text made of several, as the buttons under the page name them. */
+const offered = () => session.page.locator('#preview-choice').getByRole('button').allTextContents();
+
+test('a text made of several fields offers each of them, those the site works a value out from too', async () => {
   await frame()
     .getByText(/^09:00 to 17:00 UTC, Monday to Friday/)
     .click();
   await expect(session.page.getByText('This text is made of several fields:')).toBeVisible();
+  // The line's own words, each placeholder's field, and what the office's times are worked out from.
+  expect(await offered()).toEqual([
+    'Contact, hours, text',
+    'Contact, hours, opens',
+    'Contact, hours, closes',
+    'Contact, hours, time zone',
+    'Contact, hours, from',
+    'Contact, hours, to',
+    'South Africa page, office, time zone',
+    'South Africa page, office, locality',
+  ]);
   await session.page.getByRole('button', { name: 'Contact, hours, opens' }).click();
   await expect(session.page.getByRole('textbox', { name: 'Contact, hours, opens' })).toBeFocused();
+});
+
+test("the footer's copyright line offers the year of the page it is on", async () => {
+  await expect(session.page.getByRole('combobox', { name: 'Page shown' })).toHaveValue(
+    '/south-africa',
+  );
+  await frame()
+    .getByText(/^© 2025 /)
+    .click();
+  await expect
+    .poll(offered)
+    .toEqual(['Site, copyright', 'South Africa page, copyright year', 'Site, name']);
 });
 
 test("a page's description shows as a search result, with the share card's picture", async () => {

@@ -875,19 +875,43 @@ function focusField(name: string) {
 }
 
 /**
- * The field a text's `{placeholder}` is filled from: a field of that name beside the text, or at
- * the top of a content file (`{name}` is the site's name); a value the site works out itself
- * (`{localOpens}`) has none.
+ * The placeholders the site fills from fields of other names, as the components fill them: the
+ * footer's {year} from the copyright year of the page shown, and the hours line's office and its
+ * times there from the South Africa page's office and the hours.
  */
-function placeholderField(text: string, placeholder: string): string | undefined {
+const FILLED_FROM_OTHER_FIELDS: Record<string, () => string[]> = {
+  year: () =>
+    (state.model.pages.find((page) => page.route === state.route)?.contentFiles ?? [])
+      .filter((file) => valueAt(state.draft[file], ['copyrightYear']) !== undefined)
+      .map((file) => fieldName([file, 'copyrightYear'])),
+  office: () => ['southAfrica.office.locality'],
+  localOpens: () => [
+    'contact.hours.opens',
+    'contact.hours.timeZone',
+    'southAfrica.office.timeZone',
+  ],
+  localCloses: () => [
+    'contact.hours.closes',
+    'contact.hours.timeZone',
+    'southAfrica.office.timeZone',
+  ],
+};
+
+/**
+ * The fields a text's `{placeholder}` is filled from: a field of that name beside the text, or at
+ * the top of a content file (`{name}` is the site's name), or those the site fills it from under
+ * another name (FILLED_FROM_OTHER_FIELDS).
+ */
+function placeholderFields(text: string, placeholder: string): string[] {
   const path = pathOf(text);
   const beside = [...path.slice(0, -1), placeholder];
   if (valueAt(state.draft[path[0] as string], beside.slice(1)) !== undefined)
-    return fieldName(beside);
+    return [fieldName(beside)];
   const file = Object.keys(state.draft).find(
     (name) => typeof valueAt(state.draft[name], [placeholder]) === 'string',
   );
-  return file && fieldName([file, placeholder]);
+  if (file) return [fieldName([file, placeholder])];
+  return FILLED_FROM_OTHER_FIELDS[placeholder]?.() ?? [];
 }
 
 /** The fields a text on the page is made of: those marked around it, and its placeholders'. */
@@ -895,10 +919,9 @@ function fieldsOfText(marked: string[]): string[] {
   const fields = [...marked];
   for (const field of marked) {
     const value = valueAt(state.draft[pathOf(field)[0] as string], pathOf(field).slice(1));
-    for (const [, placeholder] of String(value).matchAll(/\{(\w+)\}/g)) {
-      const filledFrom = placeholderField(field, placeholder!);
-      if (filledFrom && !fields.includes(filledFrom)) fields.push(filledFrom);
-    }
+    for (const [, placeholder] of String(value).matchAll(/\{(\w+)\}/g))
+      for (const filledFrom of placeholderFields(field, placeholder!))
+        if (!fields.includes(filledFrom)) fields.push(filledFrom);
   }
   return fields;
 }

@@ -12,7 +12,7 @@ import { readContent } from '../scripts/build/read-content';
 import type { FieldPath, ReadFile } from './content-files';
 
 /** One field changed since the last commit: its path, and its value then and now. */
-export type Change = { field: FieldPath; before: unknown; after: unknown };
+type Change = { field: FieldPath; before: unknown; after: unknown };
 
 /** Runs git in the project's root and returns what it printed. */
 const git = (...args: string[]) =>

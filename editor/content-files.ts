@@ -1,10 +1,12 @@
 /**
- * The content files as the editing view reads and writes them. Every write goes through `save`:
- * the value is applied to the content in memory and the whole content check runs over every file
- * (the rules that relate one file to another included); a value the check rejects is never
- * written. A value that passes replaces only its own span of the file's source (a list or group
- * piece by piece, so that the comments inside it stay: piecewise-source.ts), Prettier then lays the
- * file out as `prettier --check` expects, and the file is written atomically (a temporary file, then a rename). A file changed on disk since the view read it is never overwritten.
+ * The content files as the editing view reads and writes them. Every value written goes through
+ * `save` (`undo` only puts back a file's source from before a save): the value is applied to the
+ * content in memory and the whole content check runs over every file (the rules that relate one
+ * file to another included); a value the check rejects is never written. A value that passes
+ * replaces only its own span of the file's source (a list or group piece by piece, so that the
+ * comments inside it stay: piecewise-source.ts), Prettier then lays the file out as
+ * `prettier --check` expects, and the file is written atomically (a temporary file, then a
+ * rename). A file changed on disk since the view read it is never overwritten.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import {
 } from '../scripts/build/read-content';
 import { piecewiseSource } from './piecewise-source';
 import { sourceText } from './source-text';
+import { valueAt, withValueAt } from './values';
 
 /** A field's path: the file's export name, then each key or index, as the check's findings have it. */
 export type FieldPath = (string | number)[];
@@ -46,33 +49,6 @@ export const versionOf = (source: string) =>
 const exportName = (fileName: string) =>
   path.basename(fileName, '.ts').replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
-/** The value at a path inside a value, or undefined where the path leads nowhere. */
-export function valueAt(value: unknown, keys: readonly (string | number)[]): unknown {
-  return keys.reduce<unknown>(
-    (inside, key) =>
-      inside && typeof inside === 'object' ? (inside as Record<string, unknown>)[key] : undefined,
-    value,
-  );
-}
-
-/**
- * A copy of a value with the value at a path replaced, or left out where the replacement is
- * undefined (an optional field emptied, a field the last commit did not have); the path's groups
- * and lists must exist.
- */
-function withValueAt(value: unknown, keys: readonly (string | number)[], replacement: unknown) {
-  if (keys.length === 0) return replacement;
-  const [key, ...rest] = keys as [string | number, ...(string | number)[]];
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
-    string | number,
-    unknown
-  >;
-  const inner = withValueAt(copy[key], rest, replacement);
-  if (inner === undefined) delete copy[key];
-  else copy[key] = inner;
-  return copy;
-}
-
 /** A problem's identity, to tell the problems a change brings from those already there. */
 const problemKey = (p: Problem) => `${p.field} ${p.message}`;
 
@@ -90,7 +66,7 @@ export class ContentFiles {
   readAll(): ReadFile[] {
     const folder = path.join(this.root, 'content');
     return readdirSync(folder)
-      .filter((name) => name.endsWith('.ts') && name !== 'schema.ts')
+      .filter((name) => name.endsWith('.ts'))
       .sort()
       .map((name) => this.readOne(`content/${name}`));
   }

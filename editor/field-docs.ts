@@ -12,7 +12,7 @@ import type { ReadFile } from './content-files';
  * A field's path with every list index as `[]`, so that the items of one list share their fields'
  * help: `southAfrica.sections[].heading`.
  */
-export const genericField = (field: string) => field.replace(/\[\d+\]/g, '[]');
+const genericField = (field: string) => field.replace(/\[\d+\]/g, '[]');
 
 /**
  * The help text of each field the content files write, by its generic path.

@@ -2,8 +2,8 @@
  * The page beside the form: the site's own pages (app/), rendered on the server with React, with
  * the content the form shows in place of the content files. esbuild bundles each page once, with
  * a plugin that replaces every content module by the content of the moment, so that a change is
- * drawn in milliseconds without writing anything. Each text of the content is wrapped in invisible
- * markers as it goes into the page, and the markers come out of the HTML as spans naming their
+ * drawn in milliseconds without writing anything. Each text of the content that visitors read (the
+ * server chooses them by their kind) is wrapped in invisible markers as it goes into the page, and the markers come out of the HTML as spans naming their
  * field (`data-editor-field`), which the editor's preview script turns into click-to-select. The
  * markers exist only here: components/ never import the editor, the build never loads this
  * module, and nothing of it reaches out/.
@@ -26,7 +26,7 @@ type PageModule = {
 };
 
 /** What the preview shows for one page: its HTML, or a route handler's text. */
-export type Drawn =
+type Drawn =
   | { html: string; title: string; description: string; image?: { url: string; alt: string } }
   | { text: string };
 

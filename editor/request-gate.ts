@@ -50,7 +50,7 @@ export function refusal(request: IncomingMessage, port: number, token: string): 
 }
 
 /** A request's body: its JSON value, or the status that refuses it (413 too large, 400 not JSON). */
-export type Body = { value: unknown } | { status: 400 | 413 };
+type Body = { value: unknown } | { status: 400 | 413 };
 
 /**
  * Reads a request's body as JSON, up to BODY_LIMIT bytes: a body announced or sent larger is

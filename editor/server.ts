@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { changesSinceCommit, commitToBranch, committedValue, isOwnRepository } from './changes';
 import type { FieldKind } from '../content/schema';
-import { ContentFiles, valueAt, versionOf, type FieldPath, type Refusal } from './content-files';
+import { ContentFiles, versionOf, type FieldPath, type Refusal } from './content-files';
+import { valueAt } from './values';
 import { fieldDocs } from './field-docs';
 import { fieldWords, optionFor, type SchemaNode } from '../scripts/shared/field-words';
 import { formChoices, formSchema } from './form-schema';
@@ -224,7 +225,7 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       return void response.on('finish', () => request.destroy());
     }
     const { field, value, version } = (body.value ?? {}) as Record<string, unknown>;
-    if (request.method === 'POST' && route === '/api/commit') {
+    if (route === '/api/commit') {
       const { branch, message } = (body.value ?? {}) as Record<string, unknown>;
       if (typeof branch !== 'string' || typeof message !== 'string')
         return send(response, 400, { error: 'a branch and a message' });
@@ -250,6 +251,9 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       return send(response, 'refused' in checked ? refusalStatus[checked.refused] : 200, checked);
     }
     if (route === '/api/discard' && typeof version === 'string') {
+      // Outside a repository of its own, the last commit would be the one around the project's.
+      if (!isOwnRepository())
+        return send(response, 400, { error: 'the project is not a git repository of its own' });
       const file = content.readAll().find((f) => f.name === field[0]);
       const committed = file && valueAt(committedValue(file), field.slice(1));
       const discarded = await content.save(field, committed, version);

@@ -400,7 +400,7 @@ test('the view fits every width from 320 to 1920 px, the page beside the form on
       .getByRole('textbox', { name: 'Home page, title' })
       .boundingBox();
     const frame = await session.page.getByTitle('The page as it will look').boundingBox();
-    // Beside the form from 1100 px (session.view.css), under it on narrower screens.
+    // Beside the form from 1100 px (editor/view/view.css), under it on narrower screens.
     if (width >= 1280) expect(frame!.x, `at ${width} px`).toBeGreaterThan(form!.x + form!.width);
     else expect(frame!.x, `at ${width} px`).toBeLessThan(form!.x + form!.width);
   }

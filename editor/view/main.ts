@@ -11,8 +11,8 @@
  * react-jsonschema-form: every field here needs what such a library leaves to custom code (the
  * content check's messages in place of its validator's, help read from the schema's doc comments,
  * names in words, an input per kind of field, list items saved as the check allows, selection from
- * the page), so the library would add a validator and a widget set the view could not use, and a
- * dependency the project's rule allows only for what the platform does not do well.
+ * the page), so the library would bring a validator and a set of inputs the view could not use,
+ * and React's runtime besides, to a page whose whole form this one file draws.
  */
 import type { FieldKind } from '../../content/schema';
 import { fieldName } from '../../scripts/build/field-name';
@@ -22,6 +22,7 @@ import {
   optionFor,
   type SchemaNode,
 } from '../../scripts/shared/field-words';
+import { valueAt, withValueAt } from '../values';
 import { call, Unreachable, type FieldPath, type Model, type Problem } from './api';
 
 /** The view's state: the files as last saved, as the form shows them, and the messages shown. */
@@ -71,23 +72,6 @@ function h<K extends keyof HTMLElementTagNameMap>(
 
 const isObject = (value: unknown): value is Record<string | number, unknown> =>
   typeof value === 'object' && value !== null;
-
-/** The value at a path inside a value. */
-const valueAt = (value: unknown, keys: readonly (string | number)[]): unknown =>
-  keys.reduce<unknown>((inside, key) => (isObject(inside) ? inside[key] : undefined), value);
-
-/** A copy of a value with the value at a path replaced (undefined leaves the field out). */
-function withValueAt(value: unknown, keys: readonly (string | number)[], replacement: unknown) {
-  if (keys.length === 0) return replacement;
-  const [key, ...rest] = keys as [string | number, ...(string | number)[]];
-  const copy = (
-    Array.isArray(value) ? [...(value as unknown[])] : { ...(value as object) }
-  ) as Record<string | number, unknown>;
-  const inner = withValueAt(copy[key], rest, replacement);
-  if (inner === undefined) delete copy[key];
-  else copy[key] = inner;
-  return copy;
-}
 
 /** An element id for a field: its name with everything but letters and digits as dashes. */
 const idOf = (path: FieldPath) => `field-${fieldName(path).replace(/[^A-Za-z0-9]+/g, '-')}`;

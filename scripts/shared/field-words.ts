@@ -98,7 +98,6 @@ export function nodeAt(
  * @param path The export name, then each key or index.
  * @param schema The schema of all content, whose properties are the files' schemas.
  * @param content Each file's value by its export name, to tell a union's options apart.
- * @param pages The export names of the files that are pages.
  */
 export function fieldWords(
   path: readonly (string | number)[],

@@ -1,0 +1,34 @@
+/**
+ * Reading and replacing a value at a field's path inside a content file's value: the server's
+ * saves and the view's form both use them, so that the two agree on what a path means.
+ */
+
+/** The value at a path inside a value, or undefined where the path leads nowhere. */
+export function valueAt(value: unknown, keys: readonly (string | number)[]): unknown {
+  return keys.reduce<unknown>(
+    (inside, key) =>
+      inside && typeof inside === 'object' ? (inside as Record<string, unknown>)[key] : undefined,
+    value,
+  );
+}
+
+/**
+ * A copy of a value with the value at a path replaced, or left out where the replacement is
+ * undefined (an optional field emptied, a field the last commit did not have); the path's groups
+ * and lists must exist.
+ */
+export function withValueAt(
+  value: unknown,
+  keys: readonly (string | number)[],
+  replacement: unknown,
+): unknown {
+  if (keys.length === 0) return replacement;
+  const [key, ...rest] = keys as [string | number, ...(string | number)[]];
+  const copy = (
+    Array.isArray(value) ? [...(value as unknown[])] : { ...(value as object) }
+  ) as Record<string | number, unknown>;
+  const inner = withValueAt(copy[key], rest, replacement);
+  if (inner === undefined) delete copy[key];
+  else copy[key] = inner;
+  return copy;
+}

@@ -40,6 +40,8 @@ const encode = (n: number) =>
 const decode = (s: string) =>
   parseInt([...s].map((c) => (c.charCodeAt(0) - DIGITS).toString(16)).join(''), 16);
 const MARKERS = /[\ue000-\ue002\ue010-\ue01f]/g;
+/** The same markers as a link's address writes them, percent-encoded (a mailto: subject, say). */
+const ENCODED_MARKERS = /%EE%80%(?:8[0-2]|9[0-9A-F])/gi;
 
 /** The content modules the pages import, by their import path, and the name each exports. */
 const CONTENT_IMPORT = /^@\/content\/(?!schema)([\w-]+)$/;
@@ -235,7 +237,7 @@ function spansForMarks(html: string, marked: FieldPath[]) {
   );
   return parts
     .map((part, i) => {
-      if (i % 2 === 1) return part.replace(MARKERS, '');
+      if (i % 2 === 1) return part.replace(MARKERS, '').replace(ENCODED_MARKERS, '');
       return part
         .replace(
           new RegExp(`${START}([\\ue010-\\ue01f]+)${NUMBER_END}`, 'g'),

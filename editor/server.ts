@@ -45,6 +45,14 @@ const VIEW_HTML = `<!doctype html>
 const PREVIEW_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
+/**
+ * What the editor adds to the head of each page beside the form: its stylesheet and script, and an
+ * empty icon, as the view has, since a page opened on its own (in a tab, or by a test) would
+ * otherwise ask the editor for /favicon.ico, which it does not serve.
+ */
+const PREVIEW_HEAD =
+  '<meta charset="utf-8"><title>Preview</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/preview.css"><script src="/preview.js" defer></script>';
+
 /** How the page beside the form outlines the texts of the field being edited: the editor's only rule there. */
 const SELECTED_TEXT_RULE =
   '[data-editor-selected] { outline: 2px dashed var(--color-brand); outline-offset: 2px; }';
@@ -284,17 +292,23 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
   /** The page at a route as the frame beside the form shows it, with the editor's script. */
   const drawPreview = async (route: string, response: ServerResponse) => {
     const drawn = await draw(route);
-    if (!drawn) return send(response, 404, 'no such page', 'text/plain');
-    // An empty icon, as the view has: a page opened on its own (in a tab, or by a test) would
-    // otherwise ask the editor for /favicon.ico, which it does not serve.
-    const head = `<meta charset="utf-8"><title>Preview</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/preview.css"><script src="/preview.js" defer></script>`;
+    if (!drawn) return sendPreview(response, 404, '<p>There is no such page.</p>');
+    if ('text' in drawn) return sendPreview(response, 200, `<pre>${escapeHtml(drawn.text)}</pre>`);
     // React puts what the page preloads into a head of its own; the editor's go into the same.
-    const page = 'text' in drawn ? '' : drawn.html;
-    const html =
-      'text' in drawn
-        ? `<!doctype html><html lang="en"><head>${head}</head><body><pre>${escapeHtml(drawn.text)}</pre></body></html>`
-        : `<!doctype html>${page.includes('<head>') ? page.replace('<head>', `<head>${head}`) : page.replace(/^<html([^>]*)>/, `<html$1><head>${head}</head>`)}`;
-    response.writeHead(200, {
+    const page = drawn.html;
+    const html = `<!doctype html>${page.includes('<head>') ? page.replace('<head>', `<head>${PREVIEW_HEAD}`) : page.replace(/^<html([^>]*)>/, `<html$1><head>${PREVIEW_HEAD}</head>`)}`;
+    sendPreview(response, 200, html);
+  };
+
+  /**
+   * A page for the frame beside the form, under the policy that lets the view show it: a whole
+   * page as drawn, or a body of the editor's own (a text, a page that cannot be drawn).
+   */
+  const sendPreview = (response: ServerResponse, status: number, htmlOrBody: string) => {
+    const html = htmlOrBody.startsWith('<!doctype')
+      ? htmlOrBody
+      : `<!doctype html><html lang="en"><head>${PREVIEW_HEAD}</head><body>${htmlOrBody}</body></html>`;
+    response.writeHead(status, {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': PREVIEW_POLICY,
       'x-content-type-options': 'nosniff',
@@ -320,11 +334,10 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       // A value the site cannot draw yet (a file with a typing slip, a time half typed) is the
       // check's to explain, at its field: the page says only that, never the runtime's words.
       return void drawPreview(searchParams.get('page') ?? '/', response).catch(() =>
-        send(
+        sendPreview(
           response,
           500,
-          'The page cannot be drawn with the content as it is: the messages in the form say what to change.',
-          'text/plain',
+          '<p>The page cannot be drawn with the content as it is: the messages in the form say what to change.</p>',
         ),
       );
     if (pathname === '/preview.css')
@@ -343,7 +356,10 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       );
     send(response, 404, 'not found', 'text/plain');
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   ownPort = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${ownPort}/?token=${token}`,
@@ -352,7 +368,14 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { url } = await startEditor();
+  const { url } = await startEditor().catch((error: NodeJS.ErrnoException) => {
+    // A port taken is the one failure an editor can cause and mend; it is said in their words.
+    if (error.code !== 'EADDRINUSE') throw error;
+    console.error(
+      `The editing view cannot start: port ${process.env.PORT} is in use, perhaps by another npm run edit. Close that one, or start this one without PORT to take any free port.`,
+    );
+    process.exit(1);
+  });
   console.log(
     `The editing view is at (this address holds its key; share it with no one):\n  ${url}`,
   );

@@ -12,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import prettier from 'prettier';
 import { brief } from '../support/brief';
-import { editingViewForSpec } from '../support/editing-view';
+import { editingViewForSpec, startEditingView } from '../support/editing-view';
 
 /**
  * The editing view as an editor works in it (issue #32, items 2, 4, 5 and 9), over a scratch copy:
@@ -461,6 +461,14 @@ test('far down the form, the status and Undo stay in view, and no field reached 
   }
 });
 
+test('a second editing view on a port in use says so in words, and stops', async () => {
+  const second = startEditingView(port);
+  await expect(second).rejects.toThrow(
+    `The editing view cannot start: port ${port} is in use, perhaps by another npm run edit. Close that one, or start this one without PORT to take any free port.`,
+  );
+  await expect(second).rejects.not.toThrow(/ {4}at /);
+});
+
 test('a server that no longer takes the page, or stopped, is said once in words, and what was typed stays', async () => {
   const { page } = session;
   /** Asks the view to look at the files now, as it does when the editor comes back to it. */
@@ -487,5 +495,7 @@ test('a server that no longer takes the page, or stopped, is said once in words,
   );
   await expect(page.getByRole('alert')).toBeInViewport();
   await expect(page.getByText('The editing view failed')).toHaveCount(0);
+  // Nothing can be saved until the view is opened again: no button offers to.
+  await expect(page.getByRole('button', { name: /^Save what you typed/ })).toHaveCount(0);
   await expect(lead).toHaveValue('Typed as the server stopped.');
 });

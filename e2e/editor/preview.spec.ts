@@ -100,3 +100,40 @@ test('security.txt is shown as its text, which is on no page', async () => {
   await session.page.getByRole('textbox', { name: 'Security Text, contact' }).focus();
   await expect(frame().locator('pre')).toContainText('Contact: mailto:security@example.com');
 });
+
+test("a link whose address is built from the content's texts carries nothing of the editor", async () => {
+  await session.page.getByRole('textbox', { name: 'South Africa page, contact, heading' }).focus();
+  const callBack = frame().getByRole('link', { name: 'Request a call back' });
+  await expect(callBack).toHaveAttribute(
+    'href',
+    /^mailto:southafrica\.privatebank@example\.com\?subject=Call%20back%20request%3A%20Private%20Bank%20South%20Africa&body=Please%20call%20me%20back/,
+  );
+  expect(await callBack.getAttribute('href')).not.toMatch(/%EE%80/i);
+});
+
+test('a page that cannot be drawn with what is typed says so in the frame', async () => {
+  const phone = session.page.getByRole('textbox', {
+    name: 'Contact, online banking line 1, phone',
+  });
+  await phone.fill('0808 157 019X');
+  await expect(phone).toHaveAccessibleDescription(/Not saved/);
+  const shown = session.page.getByRole('combobox', { name: 'Page shown' });
+  await shown.selectOption('/');
+  await shown.selectOption('/south-africa');
+  await expect(frame().locator('body')).toHaveText(
+    'The page cannot be drawn with the content as it is: the messages in the form say what to change.',
+  );
+  await phone.fill('0808 157 0192');
+  await phone.press('Tab');
+});
+
+test('a value typed and not saved is not drawn on the page once the view is opened again', async () => {
+  const heading = session.page.getByRole('textbox', {
+    name: 'South Africa page, contact, heading',
+  });
+  await heading.fill('Typed and left unsaved');
+  await expect(frame().getByRole('heading', { name: 'Typed and left unsaved' })).toBeVisible();
+  await session.page.goto(session.view.address);
+  await heading.focus();
+  await expect(frame().getByRole('heading', { name: 'Contact your local team' })).toBeVisible();
+});

@@ -49,8 +49,11 @@ export async function startEditingView(
       const found = /http:\/\/127\.0\.0\.1:\d+\/\?token=\w+/.exec(printed)?.[0];
       if (found || server.exitCode !== null || Date.now() - started > 60_000) {
         clearInterval(poll);
-        if (found) resolve(found);
-        else reject(new Error(`the editing view did not start:\n${printed}`));
+        if (found) return resolve(found);
+        // A view that did not start leaves no scratch copy behind.
+        server.kill();
+        rmSync(folder, { recursive: true, force: true });
+        reject(new Error(`the editing view did not start:\n${printed}`));
       }
     }, 100);
   });

@@ -516,6 +516,7 @@ function renderToolbar() {
   const pending = [...state.unsaved.values()];
   const saveTyped =
     !state.changedOnDisk &&
+    !state.unreachable &&
     pending.length > 0 &&
     h(
       'button',
@@ -537,7 +538,6 @@ async function undoLastSave() {
   if (status === 409) return changedOnDisk(data.file!);
   await load(false);
   announce(data.undone ? `The last save to ${data.undone} was undone` : 'There is no save to undo');
-  await redraw();
 }
 
 /**
@@ -687,7 +687,6 @@ async function discard(change: Change) {
   }
   await load(false);
   announce(`The change to ${change.words} was discarded`);
-  await redraw();
 }
 
 /** The form that commits the changes on a new branch, with the editor's message. */
@@ -953,6 +952,9 @@ async function load(keepTyped: boolean) {
   render();
   if (keepTyped && state.unsaved.size > 0)
     announce('The files were reloaded; what you typed is in the form, not saved yet');
+  // The server draws the page beside the form with the drafts it was last given, which may be a
+  // page's before this one was reloaded: it is given the form's own.
+  await redraw();
 }
 
 /**

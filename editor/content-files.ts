@@ -57,8 +57,11 @@ const problemKey = (p: Problem) => `${p.field} ${p.message}`;
  * check reads public/ from the working folder too, so the editor runs in the project's root.
  */
 export class ContentFiles {
-  /** The saves that can be undone, the latest last: each file's source before and after. */
-  private readonly saves: { file: string; before: string; after: string }[] = [];
+  /**
+   * The last save, which Undo puts back: its field, and its file's source before and after. One
+   * only, as the button says: the saves before it are the files' history, which git keeps.
+   */
+  private lastSave: { field: FieldPath; file: string; before: string; after: string } | undefined;
 
   private readonly root = process.cwd();
 
@@ -159,7 +162,7 @@ export class ContentFiles {
     // A save that changes nothing (the field left again with its value) writes nothing to undo.
     if (formatted === source) return { version, problems };
     this.write(file, formatted);
-    this.saves.push({ file, before: source, after: formatted });
+    this.lastSave = { field, file, before: source, after: formatted };
     return { version: versionOf(formatted), problems };
   }
 
@@ -183,20 +186,26 @@ export class ContentFiles {
 
   /** Whether there is a save to undo. */
   get canUndo() {
-    return this.saves.length > 0;
+    return this.lastSave !== undefined;
+  }
+
+  /** Forgets the last save, once it is committed: Undo would then undo the commit's content. */
+  forgetLastSave() {
+    this.lastSave = undefined;
   }
 
   /**
    * Puts back the file the last save changed, as it was before, unless it changed since.
-   * @returns The file put back, or the refusal when it changed on disk after the save.
+   * @returns The file put back and the field saved, or the refusal when the file changed on disk
+   *   after the save.
    */
-  undo(): { file: string } | Refusal | undefined {
-    const last = this.saves.at(-1);
+  undo(): { file: string; field: FieldPath } | Refusal | undefined {
+    const last = this.lastSave;
     if (!last) return undefined;
     const now = readFileSync(path.join(this.root, last.file), 'utf8');
     if (now !== last.after) return { refused: 'changed on disk', file: last.file };
-    this.saves.pop();
+    this.lastSave = undefined;
     this.write(last.file, last.before);
-    return { file: last.file };
+    return { file: last.file, field: last.field };
   }
 }

@@ -238,12 +238,17 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       if (typeof branch !== 'string' || typeof message !== 'string')
         return send(response, 400, { error: 'a branch and a message' });
       const committed = commitToBranch(content.readAll(), branch, message);
+      if (!('problem' in committed)) content.forgetLastSave();
       return send(response, 'problem' in committed ? 422 : 200, committed);
     }
     if (route === '/api/undo') {
       const undone = content.undo();
       if (undone && 'refused' in undone) return send(response, 409, undone);
-      return send(response, 200, { undone: undone?.file ?? null });
+      const values = Object.fromEntries(
+        content.readAll().map(({ name, read }) => [name, read?.value]),
+      );
+      const words = undone && fieldWords(undone.field, schema, values);
+      return send(response, 200, { undone: undone?.file ?? null, field: words ?? null });
     }
     if (route === '/api/draft') {
       const given = (body.value as { drafts?: unknown }).drafts;

@@ -340,8 +340,9 @@ test('a save the editing view itself fails says so, and does not send the editor
   await page.route('**/api/save', (route) =>
     route.fulfill({ status: 500, json: { error: 'the editor failed: Error: disk full' } }),
   );
+  const lead = page.getByRole('textbox', { name: 'Home page, lead' });
+  const leadBefore = await lead.inputValue();
   try {
-    const lead = page.getByRole('textbox', { name: 'Home page, lead' });
     await lead.fill('Typed as the disk filled up.');
     await lead.press('Enter');
     await expect(page.getByRole('status')).toHaveText(
@@ -351,21 +352,35 @@ test('a save the editing view itself fails says so, and does not send the editor
   } finally {
     await page.unroute('**/api/save');
   }
+  // Put back as it was, or leaving the field would save what was typed, as it should.
+  await lead.fill(leadBefore);
+  await lead.press('Enter');
+  await expect(page.getByRole('status')).toContainText('Saved Home page, lead');
 });
 
-test('the last save is undone', async () => {
+test('the last save is undone, and only the last', async () => {
   const before = read('home.ts');
+  const title = session.page.getByRole('textbox', { name: 'Home page, title' });
+  await title.fill('Sorry, that page is not here');
+  await title.press('Enter');
+  await expect(session.page.getByRole('status')).toContainText('Saved Home page, title');
+  const afterTitle = read('home.ts');
   const lead = session.page.getByRole('textbox', { name: 'Home page, lead' });
   await lead.fill('Our South Africa office can help.');
   await lead.press('Enter');
   await expect(session.page.getByRole('status')).toContainText('Saved Home page, lead');
-  expect(read('home.ts')).not.toBe(before);
-  await session.page.getByRole('button', { name: 'Undo the last save' }).click();
-  await expect(session.page.getByRole('status')).toContainText(
-    'The last save to content/home.ts was undone',
+  const undo = session.page.getByRole('button', { name: 'Undo the last save' });
+  await undo.click();
+  await expect(session.page.getByRole('status')).toHaveText(
+    'The last save, Home page, lead in content/home.ts, was undone',
   );
-  expect(read('home.ts')).toBe(before);
+  expect(read('home.ts')).toBe(afterTitle);
   await expect(lead).toHaveValue(/The page you asked for isn’t here/);
+  // The save before it is the file's history, for git to keep: Undo goes no further.
+  await expect(undo).toBeDisabled();
+  await title.fill('Oops! Something went wrong');
+  await title.press('Enter');
+  await expect.poll(() => read('home.ts')).toBe(before);
 });
 
 test('a file changed on disk is not overwritten, and what was typed survives the reload', async () => {

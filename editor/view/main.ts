@@ -534,10 +534,18 @@ async function saveAllTyped() {
 }
 
 async function undoLastSave() {
-  const { status, data } = await call<{ undone: string | null; file?: string }>('/api/undo', {});
+  const { status, data } = await call<{
+    undone: string | null;
+    field: string | null;
+    file?: string;
+  }>('/api/undo', {});
   if (status === 409) return changedOnDisk(data.file!);
   await load(false);
-  announce(data.undone ? `The last save to ${data.undone} was undone` : 'There is no save to undo');
+  announce(
+    data.undone
+      ? `The last save, ${data.field} in ${data.undone}, was undone`
+      : 'There is no save to undo',
+  );
 }
 
 /**

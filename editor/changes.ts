@@ -29,6 +29,15 @@ export function isOwnRepository(): boolean {
   }
 }
 
+/** The branch the project is on, or undefined where it is on none (a commit checked out). */
+export function currentBranch(): string | undefined {
+  try {
+    return git('symbolic-ref', '--quiet', '--short', 'HEAD').trim();
+  } catch {
+    return undefined;
+  }
+}
+
 /** A content file's value as the last commit holds it, or undefined where it held none. */
 export function committedValue(file: ReadFile): unknown {
   try {
@@ -105,13 +114,7 @@ export function commitToBranch(files: ReadFile[], branch: string, message: strin
   if (changed.length === 0) return { problem: 'nothing has changed since the last commit' };
   const paths = changed.map((file) => file.file);
   // Where to come back to: the branch the project is on, or the commit where it is on none.
-  const original = (() => {
-    try {
-      return git('symbolic-ref', '--quiet', '--short', 'HEAD').trim();
-    } catch {
-      return undefined;
-    }
-  })();
+  const original = currentBranch();
   const originalCommit = git('rev-parse', 'HEAD').trim();
   git('switch', '--create', branch);
   try {

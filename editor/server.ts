@@ -10,7 +10,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { changesSinceCommit, commitToBranch, committedValue, isOwnRepository } from './changes';
+import {
+  changesSinceCommit,
+  commitToBranch,
+  committedValue,
+  currentBranch,
+  isOwnRepository,
+} from './changes';
 import type { FieldKind } from '../content/schema';
 import { ContentFiles, versionOf, type FieldPath, type Refusal } from './content-files';
 import { valueAt } from './values';
@@ -216,7 +222,9 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
         ...change,
         words: fieldWords(change.field, schema, values),
       }));
-      return send(response, 200, { repository: isOwnRepository(), changes });
+      const repository = isOwnRepository();
+      const branch = repository ? (currentBranch() ?? null) : null;
+      return send(response, 200, { repository, branch, changes });
     }
     // How a page shows in search results: its title and description, as the form shows them.
     if (request.method === 'GET' && route === '/api/search-result') {

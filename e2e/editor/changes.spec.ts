@@ -48,6 +48,9 @@ const changes = () => page.getByRole('region', { name: 'Changes since the last c
 
 test('a saved change is listed with its old and new value, and discarded back', async () => {
   await expect(changes()).toContainText('Nothing has changed since the last commit.');
+  await expect(page.getByRole('textbox', { name: 'New branch' })).toHaveAccessibleDescription(
+    'The new branch starts from main, the branch the project is on, and holds what was committed there too.',
+  );
   const committed = homeFile();
   const title = page.getByRole('textbox', { name: 'Home page, title' });
   await title.fill('Sorry, that page is not here');
@@ -62,6 +65,19 @@ test('a saved change is listed with its old and new value, and discarded back', 
   expect(homeFile()).toBe(committed);
   await expect(title).toHaveValue('Oops! Something went wrong');
   await expect(changes()).toContainText('Nothing has changed since the last commit.');
+});
+
+test('a value typed and not saved keeps the changes from being committed, and is named', async () => {
+  const opens = page.getByRole('textbox', { name: 'Contact, hours, opens' });
+  await opens.fill('9am');
+  await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Not committed: Contact, hours, opens is typed and not saved. Correct it until saved, or reload this page to drop what was typed, then commit.',
+  );
+  expect(git('branch', '--list', 'content/*')).toBe('');
+  await opens.fill('09:00');
+  await opens.press('Enter');
+  await expect(page.getByRole('status')).toContainText('Saved Contact, hours, opens');
 });
 
 test('a commit git refuses says why in words, and leaves the project on its branch with nothing staged', async () => {
@@ -116,6 +132,10 @@ test('the changes are committed on a new branch with the message the editor wrot
     'Committed to the new branch content/kinder-title',
   );
   expect(git('branch', '--show-current')).toBe('content/kinder-title');
+  // The next new branch starts from this one, and the form says so.
+  await expect(page.getByRole('textbox', { name: 'New branch' })).toHaveAccessibleDescription(
+    'The new branch starts from content/kinder-title, the branch the project is on, and holds what was committed there too.',
+  );
   expect(git('log', '-1', '--format=%s')).toBe('A kinder title for the home page');
   expect(git('show', '--name-only', '--format=', 'HEAD')).toBe('content/home.ts');
   expect(git('status', '--porcelain', 'content')).toBe('');

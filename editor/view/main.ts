@@ -648,9 +648,15 @@ type Change = { field: FieldPath; words: string; before: unknown; after: unknown
 
 /** Lists each field changed since the last commit, old and new value, each with its discard. */
 async function renderChanges() {
-  const { data } = await call<{ repository: boolean; changes: Change[] }>('/api/changes');
+  const { data } = await call<{ repository: boolean; branch: string | null; changes: Change[] }>(
+    '/api/changes',
+  );
   const list = document.getElementById('changes-list');
   if (!list) return;
+  // A new branch starts from the one the project is on, with what was committed there before.
+  document.getElementById('commit-from')!.textContent = data.branch
+    ? `The new branch starts from ${data.branch}, the branch the project is on, and holds what was committed there too.`
+    : '';
   if (!data.repository) {
     list.replaceChildren(
       h('p', {}, 'The project is not a git repository of its own: changes are saved, not listed.'),
@@ -703,10 +709,18 @@ function commitForm() {
   const branch = h('input', {
     id: 'commit-branch',
     value: `content/${stamp}`,
+    'aria-describedby': 'commit-from',
     autocomplete: 'off',
   });
   const message = h('textarea', { id: 'commit-message', rows: 2 });
   const commit = async () => {
+    // Only what is saved is committed: a value typed and not saved (one the check rejects) would
+    // be left out without a word.
+    const pending = [...state.unsaved.values()].map(({ path }) => wordsOf(path));
+    if (pending.length > 0)
+      return announce(
+        `Not committed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or reload this page to drop what was typed, then commit.`,
+      );
     const { status, data } = await call<{ branch?: string; problem?: string }>('/api/commit', {
       branch: branch.value,
       message: message.value,
@@ -722,6 +736,7 @@ function commitForm() {
     'div',
     { class: 'commit' },
     h('label', { for: 'commit-branch' }, 'New branch'),
+    h('p', { id: 'commit-from', class: 'help' }),
     branch,
     h('label', { for: 'commit-message' }, 'What you changed, in a sentence'),
     message,

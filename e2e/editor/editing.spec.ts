@@ -197,31 +197,45 @@ test('a value that breaks a rule relating it to another field says so at the fie
   await expect(id).not.toHaveAccessibleDescription(/with this value/);
 });
 
-test("a list's item is added, filled, moved and removed, each saved into the file", async () => {
+test("a list's item is added, filled, moved and removed, each saved into the file, the focus staying with it", async () => {
+  const { page } = session;
   const languages = () => /preferredLanguages: \[(.*)\]/.exec(read('security-txt.ts'))?.[1];
   expect(languages()).toBe("'en'");
-  await session.page
+  await page
     .getByRole('button', { name: 'Add to Security Text, preferred languages' })
-    .click();
-  const added = session.page.getByRole('textbox', { name: 'Security Text, preferred language 2' });
-  // An empty language is no language tag: the item stays in the form, not in the file.
-  await expect(added).toHaveAccessibleDescription(/"" is not a language tag: write it like en/);
+    .press('Enter');
+  // The new item waits in the form, unsaved and with no message yet, for the editor to fill it in.
+  const added = page.getByRole('textbox', { name: 'Security Text, preferred language 2' });
+  await expect(added).toBeFocused();
+  await expect(added).not.toHaveAccessibleDescription(/Not saved/);
   expect(languages()).toBe("'en'");
-  await added.fill('af');
-  await added.press('Tab');
-  await expect(session.page.getByRole('status')).toContainText('Saved');
+  // An empty language is no language tag: said as the editor types, and not saved.
+  await page.keyboard.type('a');
+  await page.keyboard.press('Backspace');
+  await expect(added).toHaveAccessibleDescription(/"" is not a language tag: write it like en/);
+  await page.keyboard.type('af');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('status')).toContainText('Saved');
   expect(languages()).toBe("'en', 'af'");
-  await session.page
+  await page
     .getByRole('button', { name: 'Move Security Text, preferred language 2 up' })
-    .click();
+    .press('Enter');
   await expect.poll(languages).toBe("'af', 'en'");
   await expect(
-    session.page.getByRole('textbox', { name: 'Security Text, preferred language 1' }),
+    page.getByRole('textbox', { name: 'Security Text, preferred language 1' }),
   ).toHaveValue('af');
-  await session.page
+  // The moved item keeps the focus: at the top, on its button that moves it back down.
+  await expect(
+    page.getByRole('button', { name: 'Move Security Text, preferred language 1 down' }),
+  ).toBeFocused();
+  await page
     .getByRole('button', { name: 'Remove Security Text, preferred language 1' })
-    .click();
+    .press('Enter');
   await expect.poll(languages).toBe("'en'");
+  // The item that takes the removed one's place has the focus.
+  await expect(
+    page.getByRole('button', { name: 'Remove Security Text, preferred language 1' }),
+  ).toBeFocused();
   expect(await passesPrettier('security-txt.ts')).toBe(true);
 });
 
@@ -275,6 +289,11 @@ test('comments inside a list stay, and move with their items, as items are added
     const input = session.page.getByRole(role, { name: `Navigation, service 3, ${field}` });
     await input.fill(value);
     await input.press('Tab');
+    // Until the new item is whole, the bar says which of its fields the check holds it back at.
+    if (field === 'label')
+      await expect(session.page.getByRole('status')).toHaveText(
+        'Not saved: Navigation, service 3, label — see the message at Navigation, service 3, id',
+      );
   }
   await expect
     .poll(service)

@@ -40,7 +40,7 @@ const state = {
    * The check's errors for each value typed and not saved, by the field typed in, so that a value
    * rejected keeps its message while the editor types elsewhere, until it is typed again or saved.
    */
-  rejected: new Map<string, Problem[]>(),
+  rejected: new Map<string, { written: string; errors: Problem[] }>(),
   /** The file that changed on disk since the view read it, while the view offers to reload. */
   changedOnDisk: undefined as string | undefined,
   /** Why the server cannot be reached, while it cannot. */
@@ -240,8 +240,19 @@ function listGroup(node: SchemaNode, path: FieldPath, value: unknown[]) {
     const itemPath = [...path, index];
     const child = fixed ? node.prefixItems![index]! : itemNode!;
     const words = wordsOf(itemPath);
-    const move = (to: number) => () =>
-      listChanged(path, moved(current(), index, to), `${words} moved`);
+    // The moved item keeps the focus, on the button that moves it the same way, or at the end of
+    // the list, the other way.
+    const move = (to: number) => () => {
+      const direction = to > index ? 'down' : 'up';
+      const atEnd = direction === 'down' ? to === value.length - 1 : to === 0;
+      const button = atEnd ? (direction === 'down' ? 'up' : 'down') : direction;
+      listChanged(
+        path,
+        moved(current(), index, to),
+        `${words} moved to place ${to + 1}`,
+        `${idOf([...path, to])}-${button}`,
+      );
+    };
     const controls =
       !fixed &&
       h(
@@ -249,23 +260,36 @@ function listGroup(node: SchemaNode, path: FieldPath, value: unknown[]) {
         { class: 'item-controls' },
         h(
           'button',
-          { type: 'button', onclick: move(index - 1), disabled: index === 0 },
+          {
+            type: 'button',
+            id: `${idOf(itemPath)}-up`,
+            onclick: move(index - 1),
+            disabled: index === 0,
+          },
           `Move ${words} up`,
         ),
         h(
           'button',
-          { type: 'button', onclick: move(index + 1), disabled: index === value.length - 1 },
+          {
+            type: 'button',
+            id: `${idOf(itemPath)}-down`,
+            onclick: move(index + 1),
+            disabled: index === value.length - 1,
+          },
           `Move ${words} down`,
         ),
         h(
           'button',
           {
             type: 'button',
+            id: `${idOf(itemPath)}-remove`,
+            // The focus goes to the item that takes its place, or to the list's Add button.
             onclick: () =>
               listChanged(
                 path,
                 current().filter((_, i) => i !== index),
                 `${words} removed`,
+                index < value.length - 1 ? `${idOf(itemPath)}-remove` : `${idOf(path)}-add-0`,
               ),
           },
           `Remove ${words}`,
@@ -276,13 +300,20 @@ function listGroup(node: SchemaNode, path: FieldPath, value: unknown[]) {
   const options = itemNode ? (itemNode.anyOf ?? [itemNode]) : [];
   const adders =
     !fixed &&
-    options.map((option) =>
+    options.map((option, which) =>
       h(
         'button',
         {
           type: 'button',
+          id: `${idOf(path)}-add-${which}`,
+          // The new item waits, unsaved, for the editor to fill it in, starting at its first field.
           onclick: () =>
-            listChanged(path, [...current(), blank(option)], `an item added to ${legend}`),
+            listChanged(
+              path,
+              [...current(), blank(option)],
+              `an item added to ${legend}: fill it in`,
+              undefined,
+            ),
         },
         options.length > 1 ? `Add a ${itemWords(option)} to ${legend}` : `Add to ${legend}`,
       ),
@@ -346,14 +377,25 @@ function edited(path: FieldPath, value: unknown, save: boolean) {
   checkTimer = setTimeout(() => void Promise.all([check(path), redraw()]), 250);
 }
 
-/** A list was changed (an item added, removed or moved): re-draw its file and save the list. */
-function listChanged(path: FieldPath, list: unknown[], what: string) {
+/**
+ * A list was changed (an item added, removed or moved): re-draw its file, keep the focus on what
+ * the editor acted on, and save the list, except after an item was added, which is saved once the
+ * editor has filled it in.
+ * @param focus The id of the element to give the focus to; none, for the new item's first field.
+ */
+function listChanged(path: FieldPath, list: unknown[], what: string, focus: string | undefined) {
   const name = path[0] as string;
   state.draft[name] = withValueAt(state.draft[name], path.slice(1), list);
   state.unsaved.set(fieldName(path), { path, value: list });
   render();
   announce(what);
-  void submit(path).then(redraw);
+  if (focus) {
+    document.getElementById(focus)?.focus();
+    return void submit(path).then(redraw);
+  }
+  const newItem = document.querySelector(`[data-field="${fieldName([...path, list.length - 1])}"]`);
+  newItem?.querySelector<HTMLElement>('input, textarea, select')?.focus();
+  void redraw();
 }
 
 /** The check's words for the content as the form shows it, without saving. */
@@ -365,10 +407,10 @@ async function check(path: FieldPath) {
     value: valueAt(state.draft[name], target.slice(1)),
   });
   if (status !== 200) return;
-  state.rejected.set(
-    fieldName(path),
-    data.problems.filter((problem) => !problem.goLive),
-  );
+  state.rejected.set(fieldName(path), {
+    written: fieldName(target),
+    errors: data.problems.filter((problem) => !problem.goLive),
+  });
   showProblems(data.problems.filter((problem) => problem.goLive));
 }
 
@@ -403,12 +445,23 @@ async function saveNow(path: FieldPath) {
   }>('/api/save', { field: target, value, version: file.version });
   if (status === 409) return changedOnDisk(data.file);
   if (status === 422) {
-    state.rejected.set(
-      fieldName(path),
-      data.problems.filter((problem) => !problem.goLive),
-    );
+    const errors = data.problems.filter((problem) => !problem.goLive);
+    state.rejected.set(fieldName(path), { written: fieldName(target), errors });
     showProblems(data.problems.filter((problem) => problem.goLive));
-    return announce(`Not saved: ${wordsOf(path)} — see the message at the field`);
+    // Where the messages are: at this field (those of other fields and files shown there too,
+    // by showProblems), or at the other fields of the new item it belongs to.
+    const elsewhere = [
+      ...new Set(
+        errors
+          .map((error) => error.field)
+          .filter((field) => within(field, fieldName(target)) && !within(field, fieldName(path))),
+      ),
+    ];
+    const at =
+      elsewhere.length === 0
+        ? 'the field'
+        : elsewhere.map((field) => wordsOf(pathOf(field))).join('; ');
+    return announce(`Not saved: ${wordsOf(path)} — see the message at ${at}`);
   }
   // Anything else is the editor's own failure, which no message at the field explains.
   if (status !== 200)
@@ -464,15 +517,18 @@ function showProblems(problems: Problem[] = state.problems) {
     if (!problem.goLive) box.closest('.field')?.classList.add('invalid');
   };
   for (const problem of problems) show(problem, problem.field);
-  for (const [typedIn, errors] of state.rejected)
+  for (const [typedIn, { written, errors }] of state.rejected)
     for (const error of errors) {
       show(error, error.field);
-      const within =
-        error.field === typedIn ||
-        (error.field.startsWith(typedIn) && /^[.[]/.test(error.field.slice(typedIn.length)));
-      if (!within) show(error, typedIn, `with this value, ${wordsOf(pathOf(error.field))}: `);
+      // An error outside what the save writes (another field, another file) is this value's doing.
+      if (!within(error.field, written))
+        show(error, typedIn, `with this value, ${wordsOf(pathOf(error.field))}: `);
     }
 }
+
+/** Whether a field is a group or list, or inside it: `a.b[1]` is within `a.b`. */
+const within = (field: string, group: string) =>
+  field === group || (field.startsWith(group) && /^[.[]/.test(field.slice(group.length)));
 
 /** The message box of a problem's field, or of the nearest group around it the form shows. */
 function boxFor(field: string): Element | null {

@@ -226,6 +226,22 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       const branch = repository ? (currentBranch() ?? null) : null;
       return send(response, 200, { repository, branch, changes });
     }
+    // The fields whose texts each page draws, for the view to show the page a field is on.
+    if (request.method === 'GET' && route === '/api/fields-on-pages') {
+      const onPages: Record<string, string[]> = {};
+      for (const page of preview.pages.filter((p) => !p.handler)) {
+        const drawn = await draw(page.route).catch(() => undefined);
+        const html = drawn && 'html' in drawn ? drawn.html : '';
+        onPages[page.route] = [
+          ...new Set(
+            [...html.matchAll(/data-editor-field="([^"]*)"/g)].map(([, field]) =>
+              field!.replaceAll('&quot;', '"'),
+            ),
+          ),
+        ];
+      }
+      return send(response, 200, onPages);
+    }
     // How a page shows in search results: its title and description, as the form shows them.
     if (request.method === 'GET' && route === '/api/search-result') {
       const drawn = await draw(new URL(request.url!, 'http://127.0.0.1').searchParams.get('page')!);

@@ -137,3 +137,27 @@ test('a value typed and not saved is not drawn on the page once the view is open
   await heading.focus();
   await expect(frame().getByRole('heading', { name: 'Contact your local team' })).toBeVisible();
 });
+
+test('a field is shown on a page that draws it: the hours on the South Africa page, not on the not-found page', async () => {
+  const shown = session.page.getByRole('combobox', { name: 'Page shown' });
+  await session.page.getByRole('textbox', { name: 'Home page, title' }).focus();
+  await expect(shown).toHaveValue('/');
+  // A time is no text of a page: the site's own page that draws from its file, before the others.
+  await session.page.getByRole('textbox', { name: 'Contact, hours, opens' }).focus();
+  await expect(shown).toHaveValue('/south-africa');
+  await session.page.getByRole('textbox', { name: 'Home page, title' }).focus();
+  await session.page.getByRole('textbox', { name: 'Contact, hours, text' }).focus();
+  await expect(shown).toHaveValue('/south-africa');
+});
+
+test('"Page shown" names each page in words, and where visitors meet the two with no address', async () => {
+  await expect(
+    session.page.getByRole('combobox', { name: 'Page shown' }).getByRole('option'),
+  ).toHaveText([
+    'Home page (/)',
+    'South Africa page (/south-africa)',
+    'Error page (when a page fails to load)',
+    'Not Found page (at any address that is no page)',
+    'Security Text (/.well-known/security.txt)',
+  ]);
+});

@@ -49,6 +49,8 @@ const state = {
   route: undefined as string | undefined,
   /** The field the form has the focus in, which the page outlines. */
   selected: undefined as string | undefined,
+  /** The fields whose texts each page draws, by route, as the files were last read. */
+  fieldsOn: {} as Record<string, string[]>,
 };
 
 const root = document.getElementById('editor')!;
@@ -658,7 +660,7 @@ function render() {
   form.addEventListener('focusin', (event) => {
     const field = (event.target as Element).closest('[data-field]')?.getAttribute('data-field');
     if (!field) return;
-    showPageOf(field.split(/[.[]/)[0]!);
+    showPageOf(field);
     state.selected = field;
     selectInPage();
   });
@@ -818,7 +820,24 @@ function mainFileOf(page: Model['pages'][number]) {
 }
 
 /** A page's name in the view: its main file's words and its route. */
-const pageName = (page: Model['pages'][number]) => `${wordsOf([mainFileOf(page)])} (${page.route})`;
+/**
+ * A page as "Page shown" names it: its main file's name, and where visitors meet it, in words for
+ * the two pages that have no address of their own (app/not-found.tsx, app/error.tsx).
+ */
+const pageName = (page: Model['pages'][number]) => {
+  const where: Record<string, string> = {
+    '/_not-found': 'at any address that is no page',
+    '/_error': 'when a page fails to load',
+  };
+  return `${wordsOf([mainFileOf(page)])} (${where[page.route] ?? page.route})`;
+};
+
+/** Pages in the order an editor looks for them: the site's pages, the two without an address, files. */
+const byKind = (a: Model['pages'][number], b: Model['pages'][number]) => {
+  const rank = (page: Model['pages'][number]) =>
+    page.handler ? 2 : page.route.startsWith('/_') ? 1 : 0;
+  return rank(a) - rank(b) || a.route.localeCompare(b.route);
+};
 
 /** The panel beside the form: which page, the page itself, and how it shows in search results. */
 function previewPane() {
@@ -828,7 +847,9 @@ function previewPane() {
       id: 'preview-page',
       onchange: (event: Event) => showPage((event.target as HTMLSelectElement).value),
     },
-    ...state.model.pages.map((page) => h('option', { value: page.route }, pageName(page))),
+    ...[...state.model.pages]
+      .sort(byKind)
+      .map((page) => h('option', { value: page.route }, pageName(page))),
   );
   return h(
     'aside',
@@ -860,12 +881,20 @@ function previewPane() {
   );
 }
 
-/** Shows the page a file's fields appear on, unless the page shown already draws from it. */
-function showPageOf(name: string) {
+/**
+ * Shows a page the field is on: one that draws its text, or for a field that is no text of a page
+ * (a time, a phone number, a setting), one that draws from its file, the site's own pages before
+ * the not-found and error pages. The page shown stays where it already does.
+ */
+function showPageOf(field: string) {
+  const name = field.split(/[.[]/)[0]!;
+  const drawsText = (page: Model['pages'][number]) => state.fieldsOn[page.route]?.includes(field);
+  const drawsFrom = (page: Model['pages'][number]) => page.contentFiles.includes(name);
+  const withText = state.model.pages.filter(drawsText);
   const shown = state.model.pages.find((page) => page.route === state.route);
-  if (shown?.contentFiles.includes(name)) return;
-  const pages = state.model.pages.filter((page) => page.contentFiles.includes(name));
-  const page = pages.find((p) => mainFileOf(p) === name) ?? pages[0];
+  if (shown && (withText.length > 0 ? drawsText(shown) : drawsFrom(shown))) return;
+  const ownPagesFirst = state.model.pages.filter(drawsFrom).sort(byKind);
+  const page = withText[0] ?? ownPagesFirst.find((p) => mainFileOf(p) === name) ?? ownPagesFirst[0];
   const note = document.getElementById('preview-note')!;
   note.textContent = page ? '' : `${wordsOf([name])} appears on no page of the site.`;
   if (page) showPage(page.route);
@@ -1013,6 +1042,7 @@ window.addEventListener('message', (event: MessageEvent<{ editorFields?: string[
 async function load(keepTyped: boolean) {
   const { data } = await call<Model>('/api/content');
   state.model = data;
+  state.fieldsOn = (await call<Record<string, string[]>>('/api/fields-on-pages')).data;
   state.changedOnDisk = undefined;
   for (const { name, value } of data.files) {
     state.saved[name] = value;

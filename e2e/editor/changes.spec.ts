@@ -67,6 +67,23 @@ test('a saved change is listed with its old and new value, and discarded back', 
   await expect(changes()).toContainText('Nothing has changed since the last commit.');
 });
 
+test("a list's change is listed item by item, a paragraph's links by their words and address", async () => {
+  await page
+    .getByRole('button', { name: 'Add a text to South Africa page, section 2, paragraphs' })
+    .click();
+  const added = page.getByRole('textbox', { name: 'South Africa page, section 2, paragraph 2' });
+  await added.fill('Ask us about a banker who speaks your language.');
+  await added.press('Tab');
+  await expect(changes()).toContainText(
+    // The paragraph as content/south-africa.ts writes it, its links by their words and address.
+    `South Africa page, section 2, paragraphs was 1 item: [“Every client’s needs are different. Together we shape an offshore service around you, drawing on our ”; a link “banking” to #; “, ”; a link “investment” to #; “ and ”; a link “advisory” to #; “ services.”], now 2 items: [“Every client’s needs are different. Together we shape an offshore service around you, drawing on our ”; a link “banking” to #; “, ”; a link “investment” to #; “ and ”; a link “advisory” to #; “ services.”]; “Ask us about a banker who speaks your language.”`,
+  );
+  await page
+    .getByRole('button', { name: 'Discard the change to South Africa page, section 2, paragraphs' })
+    .click();
+  await expect(changes()).toContainText('Nothing has changed since the last commit.');
+});
+
 test('a value typed and not saved keeps the changes from being committed, and is named', async () => {
   const opens = page.getByRole('textbox', { name: 'Contact, hours, opens' });
   await opens.fill('9am');

@@ -693,12 +693,26 @@ function render() {
   if (focused) document.getElementById(focused)?.focus();
 }
 
-/** A value as the list of changes shows it: a text as written, a list item by item. */
-function inWords(value: unknown): string {
+/**
+ * A value as the list of changes shows it: a text as written, a link by its words and address, a
+ * list as its count and its items, an item that is itself a list (a paragraph with links) in
+ * brackets.
+ */
+function inWords(value: unknown, outermost = true): string {
   if (value === undefined) return '(nothing)';
   if (typeof value === 'string') return `“${value}”`;
-  if (Array.isArray(value)) return `${value.length} items: ${value.map(inWords).join(', ')}`;
-  if (isObject(value)) return Object.values(value).map(inWords).join(', ');
+  if (Array.isArray(value)) {
+    const items = value.map((item) => inWords(item, false)).join('; ');
+    if (!outermost) return `[${items}]`;
+    return `${value.length} ${value.length === 1 ? 'item' : 'items'}: ${items}`;
+  }
+  if (isObject(value)) {
+    if (typeof value.label === 'string' && typeof value.href === 'string')
+      return `a link “${value.label}” to ${value.href}`;
+    return Object.values(value)
+      .map((field) => inWords(field, false))
+      .join(', ');
+  }
   return String(value);
 }
 

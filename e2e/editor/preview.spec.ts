@@ -161,3 +161,18 @@ test('"Page shown" names each page in words, and where visitors meet the two wit
     'Security Text (/.well-known/security.txt)',
   ]);
 });
+
+test('a click on a phone number or an e-mail address, which carry no marker, finds their fields by value', async () => {
+  await session.page.getByRole('textbox', { name: 'South Africa page, contact, heading' }).focus();
+  await frame().getByRole('link', { name: 'southafrica.privatebank@example.com' }).click();
+  await expect(session.page.getByRole('textbox', { name: 'Contact, general email' })).toBeFocused();
+  await frame().getByRole('link', { name: '0808 157 0192' }).click();
+  await expect
+    .poll(offered)
+    .toEqual([
+      'South Africa page, contact, clients, phone line',
+      'Contact, online banking line 1, phone',
+      'Contact, online banking line 1, label',
+      'Contact, online banking line 2, label',
+    ]);
+});

@@ -979,35 +979,50 @@ function focusField(name: string) {
   announce(`${wordsOf(pathOf(name))}: selected from the page`);
 }
 
+/** Each online banking line's field of one name: its label. */
+const onlineBankingLines = (key: string) =>
+  ((valueAt(state.draft.contact, ['onlineBankingLines']) as unknown[] | undefined) ?? []).map(
+    (_, line) => fieldName(['contact', 'onlineBankingLines', line, key]),
+  );
+
 /**
- * The placeholders the site fills from fields of other names, as the components fill them: the
- * footer's {year} from the copyright year of the page shown, and the hours line's office and its
- * times there from the South Africa page's office and the hours.
+ * The placeholders the site fills from fields of other names, as the components fill them, by the
+ * text they are in ('*': in any text): the footer's {year} from the copyright year of the page
+ * shown; the hours line's office and its times there from the South Africa page's office and the
+ * hours; the contact card's phone lines' labels from the online banking lines (of which a click on
+ * the number cannot tell which: both are offered; the number itself is found by its value).
  */
-const FILLED_FROM_OTHER_FIELDS: Record<string, () => string[]> = {
-  year: () =>
-    (state.model.pages.find((page) => page.route === state.route)?.contentFiles ?? [])
-      .filter((file) => valueAt(state.draft[file], ['copyrightYear']) !== undefined)
-      .map((file) => fieldName([file, 'copyrightYear'])),
-  office: () => ['southAfrica.office.locality'],
-  localOpens: () => [
-    'contact.hours.opens',
-    'contact.hours.timeZone',
-    'southAfrica.office.timeZone',
-  ],
-  localCloses: () => [
-    'contact.hours.closes',
-    'contact.hours.timeZone',
-    'southAfrica.office.timeZone',
-  ],
+const FILLED_FROM_OTHER_FIELDS: Record<string, Record<string, () => string[]>> = {
+  '*': {
+    year: () =>
+      (state.model.pages.find((page) => page.route === state.route)?.contentFiles ?? [])
+        .filter((file) => valueAt(state.draft[file], ['copyrightYear']) !== undefined)
+        .map((file) => fieldName([file, 'copyrightYear'])),
+    office: () => ['southAfrica.office.locality'],
+    localOpens: () => [
+      'contact.hours.opens',
+      'contact.hours.timeZone',
+      'southAfrica.office.timeZone',
+    ],
+    localCloses: () => [
+      'contact.hours.closes',
+      'contact.hours.timeZone',
+      'southAfrica.office.timeZone',
+    ],
+  },
+  'southAfrica.contact.clients.phoneLine': { label: () => onlineBankingLines('label') },
 };
 
 /**
- * The fields a text's `{placeholder}` is filled from: a field of that name beside the text, or at
- * the top of a content file (`{name}` is the site's name), or those the site fills it from under
- * another name (FILLED_FROM_OTHER_FIELDS).
+ * The fields a text's `{placeholder}` is filled from: those the site fills it from under another
+ * name (FILLED_FROM_OTHER_FIELDS), else a field of that name beside the text, or at the top of a
+ * content file (`{name}` is the site's name).
  */
 function placeholderFields(text: string, placeholder: string): string[] {
+  const other =
+    (FILLED_FROM_OTHER_FIELDS[text] ?? {})[placeholder] ??
+    FILLED_FROM_OTHER_FIELDS['*']![placeholder];
+  if (other) return other();
   const path = pathOf(text);
   const beside = [...path.slice(0, -1), placeholder];
   if (valueAt(state.draft[path[0] as string], beside.slice(1)) !== undefined)
@@ -1015,39 +1030,60 @@ function placeholderFields(text: string, placeholder: string): string[] {
   const file = Object.keys(state.draft).find(
     (name) => typeof valueAt(state.draft[name], [placeholder]) === 'string',
   );
-  if (file) return [fieldName([file, placeholder])];
-  return FILLED_FROM_OTHER_FIELDS[placeholder]?.() ?? [];
+  return file ? [fieldName([file, placeholder])] : [];
 }
 
 /** The fields a text on the page is made of: those marked around it, and its placeholders'. */
-function fieldsOfText(marked: string[]): string[] {
+function fieldsOfText(marked: string[], clicked: string): string[] {
+  const valueOf = (field: string) =>
+    valueAt(state.draft[pathOf(field)[0] as string], pathOf(field).slice(1));
   const fields = [...marked];
-  for (const field of marked) {
-    const value = valueAt(state.draft[pathOf(field)[0] as string], pathOf(field).slice(1));
-    for (const [, placeholder] of String(value).matchAll(/\{(\w+)\}/g))
+  // A text clicked that is no marked field's whole value (a phone number inside its line, an
+  // e-mail address) is found among the fields by its value.
+  if (clicked && (marked.length === 0 || valueOf(marked[0]!) !== clicked))
+    fields.push(...fieldsWithValue(clicked).filter((field) => !fields.includes(field)));
+  for (const field of marked)
+    for (const [, placeholder] of String(valueOf(field)).matchAll(/\{(\w+)\}/g))
       for (const filledFrom of placeholderFields(field, placeholder!))
         if (!fields.includes(filledFrom)) fields.push(filledFrom);
-  }
   return fields;
 }
 
+/** The fields of the content whose value is this text. */
+function fieldsWithValue(text: string): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, path: FieldPath) => {
+    if (value === text) found.push(fieldName(path));
+    else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
+    else if (isObject(value))
+      for (const [key, field] of Object.entries(value)) walk(field, [...path, key]);
+  };
+  for (const [name, value] of Object.entries(state.draft)) walk(value, [name]);
+  return found;
+}
+
 // A click on a text of the page names the fields it is made of, innermost first.
-window.addEventListener('message', (event: MessageEvent<{ editorFields?: string[] }>) => {
-  if (event.origin !== location.origin || !event.data.editorFields) return;
-  const fields = fieldsOfText(event.data.editorFields);
-  const choice = document.getElementById('preview-choice')!;
-  if (fields.length === 1) {
+window.addEventListener(
+  'message',
+  (event: MessageEvent<{ editorFields?: string[]; editorText?: string }>) => {
+    if (event.origin !== location.origin || !event.data.editorFields) return;
+    const fields = fieldsOfText(event.data.editorFields, event.data.editorText ?? '');
+    const choice = document.getElementById('preview-choice')!;
     choice.replaceChildren();
-    return focusField(fields[0]!);
-  }
-  choice.replaceChildren(
-    h('p', {}, 'This text is made of several fields:'),
-    ...fields.map((field) =>
-      h('button', { type: 'button', onclick: () => focusField(field) }, wordsOf(pathOf(field))),
-    ),
-  );
-  (choice.querySelector('button') as HTMLButtonElement).focus();
-});
+    if (fields.length === 0) return;
+    if (fields.length === 1) {
+      choice.replaceChildren();
+      return focusField(fields[0]!);
+    }
+    choice.replaceChildren(
+      h('p', {}, 'This text is made of several fields:'),
+      ...fields.map((field) =>
+        h('button', { type: 'button', onclick: () => focusField(field) }, wordsOf(pathOf(field))),
+      ),
+    );
+    (choice.querySelector('button') as HTMLButtonElement).focus();
+  },
+);
 
 /**
  * Reads the files from the server; after a change on disk, the values typed and not saved are put

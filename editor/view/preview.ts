@@ -13,7 +13,11 @@ document.addEventListener('click', (event) => {
     const field = at.getAttribute('data-editor-field');
     if (field) fields.push(field);
   }
-  if (fields.length > 0) parent.postMessage({ editorFields: fields }, location.origin);
+  // The text clicked goes too: a phone number or an e-mail address carries no marker (the site
+  // reads them to build their links), so the form finds its field by its value.
+  const text = (event.target as Element).textContent?.trim() ?? '';
+  if (fields.length > 0 || text)
+    parent.postMessage({ editorFields: fields, editorText: text }, location.origin);
 });
 
 /** The field the form has the focus in, whose texts the page outlines and scrolls to. */

@@ -3,7 +3,7 @@
  * the project, as the package script starts it, with its printed address read as an editor reads it.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { scratchCopy } from './scratch-copy';
@@ -24,6 +24,23 @@ const EDITOR_PARTS = [
 ];
 
 /**
+ * `npm run edit`'s command, read from package.json, so that a change to the script is what the
+ * tests start: a node command, its files made absolute, as the view runs in a scratch copy.
+ * @throws Where the script is no longer a node command, which this would start wrongly.
+ */
+function editCommand(): string[] {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [program, ...args] = (scripts.edit ?? '').split(' ');
+  if (program !== 'node')
+    throw new Error(
+      `npm run edit is "${scripts.edit}": editing-view.ts starts only a node command`,
+    );
+  return args.map((arg) => (existsSync(arg) ? path.resolve(arg) : arg));
+}
+
+/**
  * `npm run edit` over a scratch copy of the project (by default, of what the view reads), so that
  * the editing view's writes touch nobody else's content/. The view is started as the package
  * script starts it, from the copy's folder, and its address is read from what it prints, as an
@@ -36,7 +53,7 @@ export async function startEditingView(
   environment: Record<string, string> = {},
 ) {
   const folder = scratchCopy('editor', parts);
-  const server = spawn(process.execPath, ['--import', 'tsx', path.resolve('editor/server.ts')], {
+  const server = spawn(process.execPath, editCommand(), {
     cwd: folder,
     env: { ...process.env, ...environment, PORT: String(port) },
   });

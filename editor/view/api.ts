@@ -45,19 +45,21 @@ const WHAT_NOW =
  *   page's key (it was started again, with a new one).
  */
 export async function call<T>(route: string, body?: unknown): Promise<{ status: number; data: T }> {
+  // An answer cut off (the server stopped, or the page is being left) is no answer either.
+  const notAnswering = () => {
+    throw new Unreachable(
+      `The editing view's server is not answering: was npm run edit stopped? ${WHAT_NOW}`,
+    );
+  };
   const response = await fetch(route, {
     method: body === undefined ? 'GET' : 'POST',
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? null : JSON.stringify(body),
-  }).catch(() => {
-    throw new Unreachable(
-      `The editing view's server is not answering: was npm run edit stopped? ${WHAT_NOW}`,
-    );
-  });
+  }).catch(notAnswering);
   // The server answers 403 only to a request without its key, which this page had when it opened.
   if (response.status === 403)
     throw new Unreachable(
       `The editing view was started again with a new key, which this page does not have. ${WHAT_NOW}`,
     );
-  return { status: response.status, data: (await response.json()) as T };
+  return { status: response.status, data: (await response.json().catch(notAnswering)) as T };
 }

@@ -52,5 +52,8 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       document.body.replaceWith(document.adoptNode(drawn.body));
       showSelected();
       parent.postMessage({ editorRedrawn: true }, location.origin);
-    });
+    })
+    // A page left while it was being drawn again (another page chosen, the view closed) has
+    // nothing to draw; a server that stopped is said by the view itself.
+    .catch(() => undefined);
 });

@@ -28,7 +28,9 @@ test.beforeAll(async ({ browser }) => {
   // A home of the view's own, with no git settings, as on a computer nobody has committed from:
   // whose commit it is comes from the repository's own settings, which a test can take away.
   home = mkdtempSync(path.join(tmpdir(), 'editor-home-'));
-  view = await startEditingView(port, undefined, { HOME: home, GIT_CONFIG_NOSYSTEM: '1' });
+  view = await startEditingView(port, {
+    environment: { HOME: home, GIT_CONFIG_NOSYSTEM: '1' },
+  });
   git('init', '--quiet', '--initial-branch', 'main');
   git('config', 'user.name', 'An Editor');
   git('config', 'user.email', 'editor@bank.example');

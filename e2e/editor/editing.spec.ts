@@ -11,6 +11,15 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import prettier from 'prettier';
+import { contact } from '../../content/contact';
+import { errorPage } from '../../content/error-page';
+import { home } from '../../content/home';
+import { legal } from '../../content/legal';
+import { navigation } from '../../content/navigation';
+import { notFound } from '../../content/not-found';
+import { securityTxt } from '../../content/security-txt';
+import { site } from '../../content/site';
+import { southAfrica } from '../../content/south-africa';
 import { brief } from '../support/brief';
 import { editingViewForSpec, startEditingView } from '../support/editing-view';
 
@@ -30,6 +39,19 @@ const session = editingViewForSpec(port);
 const fileOf = (name: string) => path.join(session.view.folder, 'content', name);
 const read = (name: string) => readFileSync(fileOf(name), 'utf8');
 
+/** Every content file's value, by its export name, as the view's scratch copy starts with it. */
+const content = {
+  contact,
+  errorPage,
+  home,
+  legal,
+  navigation,
+  notFound,
+  securityTxt,
+  site,
+  southAfrica,
+};
+
 /** The lines of `after` that differ from `before`'s, with their line numbers. */
 function changedLines(before: string, after: string) {
   const [old, now] = [before.split('\n'), after.split('\n')];
@@ -46,6 +68,31 @@ async function passesPrettier(name: string) {
   const options = await prettier.resolveConfig(fileOf(name));
   return prettier.check(read(name), { ...options, filepath: fileOf(name) });
 }
+
+test('every value of every content file has an input of its own', async () => {
+  // The values as the content files hold them, each named as the check names fields.
+  const names: string[] = [];
+  const walk = (value: unknown, name: string) => {
+    if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${name}[${i}]`));
+    else if (value && typeof value === 'object')
+      for (const [key, field] of Object.entries(value)) walk(field, `${name}.${key}`);
+    else names.push(name);
+  };
+  for (const [name, value] of Object.entries(content)) walk(value, name);
+  expect(names.length).toBeGreaterThan(150);
+  await expect(session.page.getByRole('textbox', { name: 'Home page, title' })).toBeVisible();
+  const withoutInput = await session.page.evaluate(
+    (fields) =>
+      fields.filter(
+        (field) =>
+          !document.querySelector(
+            `.field[data-field="${CSS.escape(field)}"] :is(input, textarea, select)`,
+          ),
+      ),
+    names,
+  );
+  expect(withoutInput).toEqual([]);
+});
 
 test('every field has its name in words, its path and its help text', async () => {
   // A link's input offers the site's pages, so it is a combobox.

@@ -37,7 +37,7 @@ test('out/ is byte-identical with and without the editing view, and carries noth
   browser,
 }) => {
   test.setTimeout(300_000);
-  const view = await startEditingView(port, [...BUILD_INPUTS, '.prettierrc.json']);
+  const view = await startEditingView(port, { parts: [...BUILD_INPUTS, '.prettierrc.json'] });
   const build = async () => {
     await promisify(execFile)('npm', ['run', 'build'], { cwd: view.folder });
     return fingerprints(path.join(view.folder, 'out'));

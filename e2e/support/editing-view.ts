@@ -12,7 +12,7 @@ import { scratchCopy } from './scratch-copy';
  * What the editing view reads and writes, and what its check and the page beside the form read:
  * the site's pages with their styles and settings, and Prettier's settings.
  */
-const EDITOR_PARTS = [
+export const EDITOR_PARTS = [
   'content',
   'public',
   'app',
@@ -25,10 +25,11 @@ const EDITOR_PARTS = [
 
 /**
  * `npm run edit`'s command, read from package.json, so that a change to the script is what the
- * tests start: a node command, its files made absolute, as the view runs in a scratch copy.
+ * tests start: a node command, its files made absolute, as the view runs in a scratch copy: the
+ * copy's own where it holds them (a copy with the editor in it), else the project's.
  * @throws Where the script is no longer a node command, which this would start wrongly.
  */
-function editCommand(): string[] {
+function editCommand(folder: string): string[] {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
     scripts: Record<string, string>;
   };
@@ -37,7 +38,10 @@ function editCommand(): string[] {
     throw new Error(
       `npm run edit is "${scripts.edit}": editing-view.ts starts only a node command`,
     );
-  return args.map((arg) => (existsSync(arg) ? path.resolve(arg) : arg));
+  return args.map((arg) => {
+    if (existsSync(path.join(folder, arg))) return path.join(folder, arg);
+    return existsSync(arg) ? path.resolve(arg) : arg;
+  });
 }
 
 /**
@@ -45,15 +49,25 @@ function editCommand(): string[] {
  * the editing view's writes touch nobody else's content/. The view is started as the package
  * script starts it, from the copy's folder, and its address is read from what it prints, as an
  * editor reads it.
- * @param environment Variables to set for the view, over the tests' own (a HOME of its own).
+ * @param options.parts What to copy, if not what the view reads.
+ * @param options.environment Variables to set for the view, over the tests' own (a HOME of its own).
+ * @param options.prepare Changes to make to the copy before the view starts (a developer's edit).
  */
 export async function startEditingView(
   port: number,
-  parts: readonly string[] = EDITOR_PARTS,
-  environment: Record<string, string> = {},
+  {
+    parts = EDITOR_PARTS,
+    environment = {},
+    prepare,
+  }: {
+    parts?: readonly string[];
+    environment?: Record<string, string>;
+    prepare?: (folder: string) => void;
+  } = {},
 ) {
   const folder = scratchCopy('editor', parts);
-  const server = spawn(process.execPath, editCommand(), {
+  prepare?.(folder);
+  const server = spawn(process.execPath, editCommand(folder), {
     cwd: folder,
     env: { ...process.env, ...environment, PORT: String(port) },
   });

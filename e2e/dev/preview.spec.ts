@@ -83,7 +83,10 @@ async function saveAndFix(slip: Slip) {
   const reported = slip.reported ?? slip.file;
   const saved = slip.reported ? readFileSync(path.join(dev.folder, reported), 'utf8') : edited;
   const { line, column } = placeOf(saved, slip.at);
-  const expected = `${reported}:${line}:${column}  ${slip.says.replace('{line}', String(line))}`;
+  const says = slip.says
+    .replace('{line}', String(line))
+    .replace(/\{line:([^}]+)\}/g, (_, text: string) => String(placeOf(saved, text).line));
+  const expected = `${reported}:${line}:${column}  ${says}`;
   await page.goto(`${dev.url}${slip.page}`);
   const heading = page.getByRole('heading', { level: 1, name: headings[slip.page] });
   await expect(heading).toBeVisible();

@@ -1,6 +1,8 @@
 /**
  * The slips an editor makes, each saved over a content file by the dev-preview spec: the seven
- * of issue #26's table, one across files, then the three the check itself once worded poorly.
+ * of issue #26's table, one across files, the three the check itself once worded poorly, then each
+ * other kind of typing slip the check reads before the parser would (issue #32, item 10), so that
+ * none of them lets a parser's words reach the page or the terminal.
  */
 export type Slip = {
   name: string;
@@ -15,7 +17,10 @@ export type Slip = {
   reported?: string;
   /** Where the check places the slip: the start of this text, in the reported file as saved. */
   at: string;
-  /** The check's words after `file:line:column  `; `{line}` is the place's line. */
+  /**
+   * The check's words after `file:line:column  `; `{line}` is the place's line, and `{line:text}`
+   * the line of that text in the reported file as saved.
+   */
   says: string;
 };
 
@@ -114,5 +119,78 @@ export const slips: Slip[] = [
     to: 'width: 1,600,',
     at: '1,600',
     says: 'southAfrica.hero.width: 1,600 is written with a thousands separator: write 1600',
+  },
+  // Each other kind of typing slip, as e2e/unit/content-check/typing-slips.spec.ts makes them.
+  {
+    name: 'a text split over two lines by Enter',
+    file: 'content/home.ts',
+    page: '/',
+    from: 'Our South Africa office',
+    to: 'Our South\n    Africa office',
+    at: '\n    Africa office',
+    says: 'home.lead: the text on line {line} goes on at line {line:    Africa office}: a text cannot be split over two lines, so join them into one line (delete the line break), with one quote at each end',
+  },
+  {
+    name: 'a text split over two lines, its first line closed by a quote',
+    file: 'content/home.ts',
+    page: '/',
+    from: 'Our South Africa office',
+    to: "Our South'\n    Africa office",
+    at: 'Africa office can',
+    says: 'home.lead: the text on line {line:lead:} goes on at line {line}: a text cannot be split over two lines, so join them into one line (delete the line break), with one quote at each end',
+  },
+  {
+    name: 'an unclosed quote',
+    file: 'content/south-africa.ts',
+    page: '/south-africa',
+    from: "'Breadcrumb',",
+    to: "'Breadcrumb,",
+    at: '\n  backTo:',
+    says: 'southAfrica.breadcrumbAccessibleName: the text on line {line} has no closing quote: end it as it starts',
+  },
+  {
+    name: 'a semicolon for a comma',
+    file: 'content/home.ts',
+    page: '/',
+    from: "title: 'Oops! Something went wrong',",
+    to: "title: 'Oops! Something went wrong';",
+    at: ';\n  description',
+    says: 'home.title: ends with a semicolon ;: write a comma , instead',
+  },
+  {
+    name: 'a missing colon',
+    file: 'content/home.ts',
+    page: '/',
+    from: "lead: 'The page",
+    to: "lead 'The page",
+    at: 'lead',
+    says: "home.lead: has no colon after its name: write it like label: 'Contact us'",
+  },
+  {
+    name: 'a missing closing brace',
+    file: 'content/home.ts',
+    page: '/',
+    from: "variant: 'secondary' },",
+    to: "variant: 'secondary',",
+    at: 'brokenLink:',
+    says: 'home.brokenLink: its group { … } is not closed: write } after its last field, before line {line:copyrightYear:}',
+  },
+  {
+    name: 'a missing closing bracket',
+    file: 'content/south-africa.ts',
+    page: '/south-africa',
+    from: "or the local equivalent.',\n  ],",
+    to: "or the local equivalent.',",
+    at: 'intro:',
+    says: 'southAfrica.intro: its list [ … ] is not closed: write ] after its last item, before line {line:  sections:}',
+  },
+  {
+    name: 'a character outside quotes',
+    file: 'content/home.ts',
+    page: '/',
+    from: 'copyrightYear: 2025,',
+    to: 'copyrightYear: 2025, #',
+    at: '#',
+    says: "home.copyrightYear: has # outside quotes: delete it, or put the text in straight quotes '…'",
   },
 ];

@@ -578,5 +578,12 @@ test('a server that no longer takes the page, or stopped, is said once in words,
   await expect(page.getByText('The editing view failed')).toHaveCount(0);
   // Nothing can be saved until the view is opened again: no button offers to.
   await expect(page.getByRole('button', { name: /^Save what you typed/ })).toHaveCount(0);
+  // On a phone the warning scrolls within the bar, which leaves most of the window to the form.
+  await page.setViewportSize({ width: 320, height: 640 });
+  const barHeight = await page
+    .getByRole('alert')
+    .evaluate((alert) => alert.closest('.bar')!.getBoundingClientRect().height);
+  expect(barHeight).toBeLessThanOrEqual(640 * 0.4);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(lead).toHaveValue('Typed as the server stopped.');
 });

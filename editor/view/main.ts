@@ -492,7 +492,8 @@ function changedOnDisk(file: string, whileSaving = true) {
   renderToolbar();
   if (!whileSaving) return;
   // A save it refused: the offer to reload takes the focus the save left.
-  announce(`${file} changed on disk since the view read it: nothing was saved`);
+  // The warning beside it says the rest: the status says only what became of the save.
+  announce(`Not saved: ${file} changed on disk`);
   document.getElementById('reload')?.focus();
 }
 

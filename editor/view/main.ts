@@ -375,8 +375,8 @@ function edited(path: FieldPath, value: unknown, save: boolean) {
   state.draft[name] = withValueAt(state.draft[name], path.slice(1), value);
   state.unsaved.set(fieldName(path), { path, value });
   clearTimeout(checkTimer);
-  if (save) return void submit(path);
-  checkTimer = setTimeout(() => void Promise.all([check(path), redraw()]), 250);
+  if (save) return detached(submit(path));
+  checkTimer = setTimeout(() => detached(Promise.all([check(path), redraw()])), 250);
 }
 
 /**
@@ -393,11 +393,11 @@ function listChanged(path: FieldPath, list: unknown[], what: string, focus: stri
   announce(what);
   if (focus) {
     document.getElementById(focus)?.focus();
-    return void submit(path).then(redraw);
+    return detached(submit(path).then(redraw));
   }
   const newItem = document.querySelector(`[data-field="${fieldName([...path, list.length - 1])}"]`);
   newItem?.querySelector<HTMLElement>('input, textarea, select')?.focus();
-  void redraw();
+  detached(redraw());
 }
 
 /** The check's words for the content as the form shows it, without saving. */
@@ -550,7 +550,7 @@ function renderToolbar() {
     'button',
     {
       type: 'button',
-      onclick: () => void afterEarlierWrites(undoLastSave),
+      onclick: () => detached(afterEarlierWrites(undoLastSave)),
       disabled: !state.model.canUndo,
     },
     'Undo the last save',
@@ -567,7 +567,7 @@ function renderToolbar() {
       ),
       h(
         'button',
-        { type: 'button', id: 'reload', onclick: () => void load(true) },
+        { type: 'button', id: 'reload', onclick: () => detached(load(true)) },
         'Reload the files',
       ),
     );
@@ -579,7 +579,7 @@ function renderToolbar() {
     pending.length > 0 &&
     h(
       'button',
-      { type: 'button', onclick: () => void saveAllTyped() },
+      { type: 'button', onclick: () => detached(saveAllTyped()) },
       `Save what you typed (${pending.map(({ path }) => wordsOf(path)).join('; ')})`,
     );
   const unreachable =
@@ -688,7 +688,7 @@ function render() {
     pages,
   );
   renderToolbar();
-  void renderChanges();
+  detached(renderChanges());
   showPage(state.route ?? state.model.choices.pages[0]?.route);
   showProblems(state.problems);
   if (focused) document.getElementById(focused)?.focus();
@@ -750,7 +750,10 @@ async function renderChanges() {
               h('span', {}, ` was ${inWords(change.before)}, now ${inWords(change.after)} `),
               h(
                 'button',
-                { type: 'button', onclick: () => void afterEarlierWrites(() => discard(change)) },
+                {
+                  type: 'button',
+                  onclick: () => detached(afterEarlierWrites(() => discard(change))),
+                },
                 `Discard the change to ${change.words}`,
               ),
             ),
@@ -815,7 +818,7 @@ function commitForm() {
     message,
     h(
       'button',
-      { type: 'button', onclick: () => void afterEarlierWrites(commit) },
+      { type: 'button', onclick: () => detached(afterEarlierWrites(commit)) },
       'Commit the changes to a new branch',
     ),
   );
@@ -928,7 +931,7 @@ function showPage(route: string | undefined) {
   (document.getElementById('preview-page') as HTMLSelectElement).value = route;
   (document.getElementById('preview-frame') as HTMLIFrameElement).src =
     `/preview?page=${encodeURIComponent(route)}`;
-  void searchResult();
+  detached(searchResult());
 }
 
 /** How the page shown reads in search results, with the content as the form shows it. */
@@ -1136,26 +1139,36 @@ async function noticeChangesOnDisk() {
 // When the editor comes back to the view (from a terminal, a code editor, a git checkout), and
 // every few seconds while it is open.
 const CHANGE_POLL_MS = 3000;
-window.addEventListener('focus', () => void afterEarlierWrites(noticeChangesOnDisk));
-setInterval(() => void afterEarlierWrites(noticeChangesOnDisk), CHANGE_POLL_MS);
+window.addEventListener('focus', () => detached(afterEarlierWrites(noticeChangesOnDisk)));
+setInterval(() => detached(afterEarlierWrites(noticeChangesOnDisk)), CHANGE_POLL_MS);
 
 // A page being left stops its requests, which is no failure: nothing is said of them.
 let leaving = false;
 window.addEventListener('pagehide', () => (leaving = true));
 
-// A server that stopped is said once, in the bar, and unsaid when it answers again; any other
-// failure of the view itself is said on the page, for the editor to pass on to a developer.
-window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
-  if (leaving) return event.preventDefault();
-  if (event.reason instanceof Unreachable) {
-    event.preventDefault();
-    if (state.unreachable === event.reason.message) return;
-    state.unreachable = event.reason.message;
+/**
+ * What became of work the view started and nothing awaits (a save on leaving a field, the check
+ * as the editor types, the look at the files every few seconds): a server that stopped is said
+ * once, in the bar, and unsaid when it answers again; any other failure of the view itself is said
+ * on the page, for the editor to pass on to a developer. Each such piece of work is caught here
+ * rather than left to the browser's unhandled rejections, which Firefox reports as errors of their
+ * own while a page is being left.
+ */
+function failed(reason: unknown) {
+  if (leaving) return;
+  if (reason instanceof Unreachable) {
+    if (state.unreachable === reason.message) return;
+    state.unreachable = reason.message;
     return renderToolbar();
   }
   root.append(
-    h('p', { class: 'error', role: 'alert' }, `The editing view failed: ${String(event.reason)}`),
+    h('p', { class: 'error', role: 'alert' }, `The editing view failed: ${String(reason)}`),
   );
-});
+}
 
-void load(false);
+/** Starts work that nothing awaits, its failure said by failed(). */
+function detached(work: Promise<unknown>): void {
+  work.catch(failed);
+}
+
+detached(load(false));

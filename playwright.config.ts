@@ -145,6 +145,29 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
     toHaveScreenshot: { threshold: 0, maxDiffPixels: 0, animations: 'disabled', caret: 'hide' },
   },
   projects: [
+    // The projects whose tests run one after another come first, so that they do not end the run
+    // alone (started last, the editing view's specs were its last minute). The editing view of
+    // `npm run edit`: each spec starts its own over a scratch copy.
+    // Its views start while every other project does: a first drawing of the page beside the form
+    // has taken over five seconds then, so its expectations wait up to ten.
+    {
+      name: 'editor',
+      testMatch: 'editor/*.spec.ts',
+      use: chromium,
+      expect: { timeout: 10_000 },
+    },
+    // The cross-engine checks behind nginx, one project per engine: "firefox-esr · 140", …. Early,
+    // as their tests mostly wait on the engines' drivers, beside the Chromium tests' work.
+    ...otherEngines.map((engine) => ({
+      name: engine.name,
+      testMatch: 'engines/*.spec.ts',
+      use: { engineUnderTest: engine, baseURL: productionServers.nginx.url },
+      metadata: { version: engine.version },
+      // One at a time: each test drives one window of the engine's own driver.
+      workers: 1,
+    })),
+    // The content check in `npm run dev`: the spec starts its own dev server over a scratch copy.
+    { name: 'dev preview', testMatch: 'dev/*.spec.ts', use: chromium, workers: 1 },
     // No browser: in-process checks of the site's code, and checks of out/ and what serves it.
     { name: 'unit', testMatch: 'unit/**/*.spec.ts' },
     { name: 'out', testMatch: 'out/*.spec.ts' },
@@ -166,19 +189,6 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
       testMatch: browserSpecs(['production-server', 'server-errors']),
       use: { ...chromiumOverTls, baseURL: tlsServer.url },
     },
-    // The cross-engine checks behind nginx, one project per engine: "firefox-esr · 140", ….
-    ...otherEngines.map((engine) => ({
-      name: engine.name,
-      testMatch: 'engines/*.spec.ts',
-      use: { engineUnderTest: engine, baseURL: productionServers.nginx.url },
-      metadata: { version: engine.version },
-      // One at a time: each test drives one window of the engine's own driver.
-      workers: 1,
-    })),
-    // The content check in `npm run dev`: the spec starts its own dev server over a scratch copy.
-    { name: 'dev preview', testMatch: 'dev/*.spec.ts', use: chromium, workers: 1 },
-    // The editing view of `npm run edit`: each spec starts its own over a scratch copy.
-    { name: 'editor', testMatch: 'editor/*.spec.ts', use: chromium },
     {
       name: 'start server',
       testMatch: 'browser/smoke.spec.ts',

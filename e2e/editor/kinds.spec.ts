@@ -212,7 +212,4 @@ for (const slip of slips)
       expect(line.includes(newValue!) || line.trimEnd().endsWith(':'), line).toBe(true);
     expect(now.join('\n')).toContain(newValue!);
     expect(await passesPrettier(changed[0]!)).toBe(true);
-    await input.fill(kept);
-    await input.press('Tab');
-    await expect.poll(contentFiles).toEqual(before);
   });

@@ -58,9 +58,13 @@ test("the headers file stays within Cloudflare's limits", () => {
 test('a reporting address named at build reaches every policy of the headers file', async () => {
   test.setTimeout(60_000);
   // The headers step alone, on a copy of the project with this build's out/, with an address named.
+  // Of deploy/, only what the step reads: deploy/cloudflare/ holds wrangler's packages and its
+  // working files (.wrangler/tmp), which the two tests above write and delete as they run, and a
+  // file gone mid-copy aborted this test's worker once (SIGABRT, in a CI run from a fresh clone).
   const copy = scratchCopy('report-address', [
     'scripts',
-    'deploy',
+    'deploy/security-headers.ts',
+    'deploy/build',
     'lib',
     'content',
     'package.json',

@@ -59,8 +59,9 @@ test('a reporting address named at build reaches every policy of the headers fil
   test.setTimeout(60_000);
   // The headers step alone, on a copy of the project with this build's out/, with an address named.
   // Of deploy/, only what the step reads: deploy/cloudflare/ holds wrangler's packages and its
-  // working files (.wrangler/tmp), which the two tests above write and delete as they run, and a
-  // file gone mid-copy aborted this test's worker once (SIGABRT, in a CI run from a fresh clone).
+  // working files (.wrangler/tmp), which the two tests above write and delete as they run. This
+  // test's worker aborted once (SIGABRT, in a CI run from a fresh clone) as it began, copying
+  // them beside those tests: the likeliest cause, a file gone in the middle of the copy.
   const copy = scratchCopy('report-address', [
     'scripts',
     'deploy/security-headers.ts',

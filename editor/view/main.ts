@@ -19,6 +19,7 @@ import { fieldName } from '../../scripts/build/field-name';
 import {
   fieldWords,
   itemWords,
+  nodeAt,
   optionFor,
   type SchemaNode,
 } from '../../scripts/shared/field-words';
@@ -202,18 +203,8 @@ function isRequired(path: FieldPath) {
 /** The schema node of a field, each union resolved by the value the form shows. */
 function nodeOf(path: FieldPath): SchemaNode | undefined {
   const [name, ...keys] = path as [string, ...(string | number)[]];
-  let node = state.model.schema.properties?.[name];
-  let inside: unknown = state.draft[name];
-  for (const key of keys) {
-    if (!node) return undefined;
-    inside = isObject(inside) ? inside[key] : undefined;
-    const next: SchemaNode | undefined =
-      typeof key === 'number'
-        ? (node.prefixItems?.[key] ?? (node.items || undefined))
-        : node.properties?.[key];
-    node = next && optionFor(next, inside);
-  }
-  return node;
+  const fileSchema = state.model.schema.properties?.[name];
+  return fileSchema && nodeAt(fileSchema, state.draft[name], keys);
 }
 
 /** A new item for a list: empty texts, zero numbers, each enum's first value, groups filled in. */
@@ -473,9 +464,9 @@ async function saveNow(path: FieldPath) {
   file.version = data.version;
   state.saved[name] = withValueAt(state.saved[name], target.slice(1), value);
   for (const [key, change] of state.unsaved)
-    if (fieldName(change.path).startsWith(fieldName(target))) state.unsaved.delete(key);
+    if (within(fieldName(change.path), fieldName(target))) state.unsaved.delete(key);
   for (const key of state.rejected.keys())
-    if (key.startsWith(fieldName(target))) state.rejected.delete(key);
+    if (within(key, fieldName(target))) state.rejected.delete(key);
   showProblems(data.problems);
   state.model.canUndo = true;
   renderToolbar();

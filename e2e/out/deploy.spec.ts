@@ -1,48 +1,85 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import ts from 'typescript';
 import { offlineWrangler, WRANGLER } from '../../scripts/serve/cloudflare';
 import { scratchCopy } from '../support/scratch-copy';
 
 /**
- * The Cloudflare deployment, checked without an account: wrangler builds exactly what
- * `npm run deploy:cloudflare` and the deploy workflow would upload, and what the preview workflow
- * would upload as a pull request's preview version, and stops there. The headers file is
- * Cloudflare's.
+ * The Cloudflare deployment, checked without an account: wrangler bundles the Worker as the deploy
+ * workflow's test job does, uploads that bundle unchanged as its deploy job does, and uploads a
+ * pull request's preview version to the preview Worker as the preview workflow does, each time
+ * stopping short of the upload. The headers file is Cloudflare's.
  */
-test('wrangler accepts the Cloudflare configuration: deploy --dry-run', async () => {
+
+const production = 'deploy/cloudflare/wrangler.jsonc';
+const preview = 'deploy/cloudflare/wrangler.preview.jsonc';
+type Settings = Record<string, unknown>;
+
+/** Runs wrangler offline from `cwd`, with `args` and --dry-run, and its output written to `outdir`. */
+async function wranglerDryRun(args: string[], outdir: string, cwd = '.') {
+  const { stdout } = await promisify(execFile)(
+    path.resolve(WRANGLER),
+    [...args, '--dry-run', '--outdir', outdir],
+    { env: offlineWrangler, cwd },
+  );
+  expect(stdout).toContain('--dry-run: exiting now.');
+}
+
+test('wrangler bundles the Worker, and deploys that bundle unchanged: deploy --dry-run, then --no-bundle', async () => {
   test.setTimeout(60_000);
-  const outdir = mkdtempSync(path.join(tmpdir(), 'wrangler-dry-run-'));
+  const scratch = mkdtempSync(path.join(tmpdir(), 'wrangler-dry-run-'));
   try {
-    const { stdout } = await promisify(execFile)(
-      WRANGLER,
-      ['deploy', '--dry-run', '--config', 'deploy/cloudflare/wrangler.jsonc', '--outdir', outdir],
-      { env: offlineWrangler },
+    // The test job's bundle, which is ours: it answers the not-found page's own addresses.
+    const bundle = path.join(scratch, 'bundle');
+    await wranglerDryRun(['deploy', '--config', production], bundle);
+    const worker = readFileSync(path.join(bundle, 'worker.js'), 'utf8');
+    expect(worker).toContain('__no-such-file__');
+    // What the deploy job uses: the configuration, wrangler and the tested out/. With neither
+    // worker.ts nor the lib/ it imports at hand, a rebuild would fail: the upload is the bundle.
+    const job = path.join(scratch, 'deploy-job');
+    mkdirSync(path.join(job, 'deploy/cloudflare'), { recursive: true });
+    cpSync(production, path.join(job, production));
+    symlinkSync(
+      path.resolve('deploy/cloudflare/node_modules'),
+      path.join(job, 'deploy/cloudflare/node_modules'),
     );
-    expect(stdout).toContain('--dry-run: exiting now.');
-    // The Worker that wrangler bundled is ours: it answers the not-found page's own addresses.
-    expect(readFileSync(path.join(outdir, 'worker.js'), 'utf8')).toContain('__no-such-file__');
+    symlinkSync(path.resolve('out'), path.join(job, 'out'));
+    const uploaded = path.join(scratch, 'uploaded');
+    await wranglerDryRun(
+      ['deploy', '--no-bundle', path.join(bundle, 'worker.js'), '--config', production],
+      uploaded,
+      job,
+    );
+    expect(readFileSync(path.join(uploaded, 'worker.js'), 'utf8')).toBe(worker);
   } finally {
-    rmSync(outdir, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
   }
+});
+
+test('the preview Worker is the production Worker under another name', () => {
+  // TypeScript's reader of tsconfig files takes JSON with comments and trailing commas, as
+  // wrangler's does.
+  const settings = (file: string): Settings =>
+    ts.parseConfigFileTextToJson(file, readFileSync(file, 'utf8')).config;
+  const { name: productionName, ...productionSettings } = settings(production);
+  const { name: previewName, ...previewSettings } = settings(preview);
+  expect(productionName).toBe('private-bank-south-africa');
+  expect(previewName).toBe('private-bank-south-africa-preview');
+  expect(previewSettings).toEqual(productionSettings);
 });
 
 test('wrangler accepts a preview version of a pull request: versions upload --dry-run --preview-alias', async () => {
   test.setTimeout(60_000);
   const outdir = mkdtempSync(path.join(tmpdir(), 'wrangler-dry-run-'));
   try {
-    const { stdout } = await promisify(execFile)(
-      WRANGLER,
-      [
-        ...['versions', 'upload', '--dry-run', '--preview-alias', 'pr-12'],
-        ...['--config', 'deploy/cloudflare/wrangler.jsonc', '--outdir', outdir],
-      ],
-      { env: offlineWrangler },
+    await wranglerDryRun(
+      ['versions', 'upload', '--preview-alias', 'pr-12', '--config', preview],
+      outdir,
     );
-    expect(stdout).toContain('--dry-run: exiting now.');
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
@@ -59,7 +96,7 @@ test('a reporting address named at build reaches every policy of the headers fil
   test.setTimeout(60_000);
   // The headers step alone, on a copy of the project with this build's out/, with an address named.
   // Of deploy/, only what the step reads: deploy/cloudflare/ holds wrangler's packages and its
-  // working files (.wrangler/tmp), which the two tests above write and delete as they run. This
+  // working files (.wrangler/tmp), which the wrangler tests above write and delete as they run. This
   // test's worker aborted once (SIGABRT, in a CI run from a fresh clone) as it began, copying
   // them beside those tests: the likeliest cause, a file gone in the middle of the copy.
   const copy = scratchCopy('report-address', [

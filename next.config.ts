@@ -2,12 +2,29 @@
  * Next.js's configuration. The site is a static export, so only the settings that a static export
  * and its development server need are here.
  */
+import { execFileSync } from 'node:child_process';
 import type { NextConfig } from 'next';
+
+/**
+ * The commit being built, so that two builds of one commit carry the same build id rather than a
+ * random one each (Next.js's default); undefined outside a git checkout, where Next.js picks one.
+ */
+function commitBuilt(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: 'pipe' }).trim();
+  } catch {
+    return undefined;
+  }
+}
 
 const nextConfig: NextConfig = {
   // Every route is pre-rendered to plain HTML in out/, and served as static files by nginx or a
   // CDN.
   output: 'export',
+  // Next.js names a folder of the export after the build id (the prune step removes it, empty), and
+  // keeps it in .next/BUILD_ID: from the commit, so that a build says which commit it is and two
+  // builds of one commit are the same (scripts/release.ts promises it of the archive).
+  generateBuildId: () => commitBuilt() ?? null,
   // The build checks the site's code only. The tests and tools are checked by `npm run typecheck`,
   // since some of them have packages of their own that the build does not install.
   typescript: { tsconfigPath: 'tsconfig.site.json' },

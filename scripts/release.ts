@@ -1,120 +1,96 @@
 /**
  * `npm run release` (after a build) writes one archive for an nginx server to install, with its
- * SHA-256 checksum, into release/: the site (out/), the nginx configuration rendered for the
- * server's paths with its CSP map and error page beside it, a systemd unit that runs nginx
- * unprivileged, and a logrotate rule. No installed file names this checkout: every path is the
- * server's. docs/deploying.md installs it, and says what each setting below is for.
+ * SHA-256 checksum, into release/: the site (out/), the nginx configuration's template with this
+ * build's headers and policies filled in, its CSP map and error page beside it, the templates of a
+ * systemd unit that runs nginx unprivileged and of a logrotate rule, and `configure`
+ * (deploy/configure), which fills in one deployment's settings on the server. The archive holds no
+ * setting of one deployment (its listen addresses, certificate, trusted proxy or folders) and no
+ * path of this checkout, so one archive, built and attested once, serves every deployment;
+ * docs/deploying.md installs it.
  *
- * Settings, from the environment, with the defaults of a standard install:
- *   INSTALL_DIR         /opt/private-bank-site: releases/<name>/ of each release, and current,
- *                       the link to the one in use
- *   SERVICE_NAME        private-bank-site: the systemd unit, and its folders under /run, /var/log
- *                       and /var/lib
- *   SERVICE_USER, SERVICE_GROUP   private-bank-site: who nginx runs as
- *   HTTPS_LISTEN, HTTP_LISTEN     443 and 80
- *   TLS_CERTIFICATE, TLS_KEY, TLS_CHAIN   /etc/private-bank-site/tls/fullchain.pem, privkey.pem and
- *                       chain.pem (certbot's names): the certificate, its key, and the chain the
- *                       OCSP response is verified with
- *   OCSP_RESOLVER       127.0.0.53 (systemd-resolved): the DNS resolver nginx finds the OCSP
- *                       responder with
- *   TRUSTED_PROXY       none: the address or network of a proxy whose X-Forwarded-For is believed
- *   CSP_REPORT_URI      none: where browsers report violations of the policy
- * For trying a release outside the standard folders (the tests install one into a scratch folder):
- *   RUNTIME_DIR, LOG_DIR, ACME_CHALLENGE_DIR   /run/, /var/log/ and /var/lib/<SERVICE_NAME>/acme-challenge
- *   HTTPS_PORT          the port a redirect names, when HTTPS is not on 443
- *   OCSP_RESPONSE_FILE  an OCSP response to staple from a file, in place of the responder's
+ * Two builds of one commit give the same archive, byte for byte: the build is the same (its id is
+ * the commit's), and the archive's files are in name order, owned by root and dated by the commit,
+ * compressed without a time or a name of their own. Its name is the commit's, marked `-modified`
+ * when the checkout had changes no commit holds, so that two different archives never share a name.
+ *
+ * Content that still holds go-live placeholders (npm run content:check lists them) is refused:
+ * `npm run release -- --not-for-production` packs it all the same, for a site that is not the
+ * bank's public one, and says so in the archive's name.
+ *
+ * Settings, from the environment, of the build rather than of a deployment:
+ *   CSP_REPORT_URI      none: where browsers report violations of the policy, as at build
  *   RELEASE_OUT         release: the folder the archive and its checksum are written to
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { CSP_MAP, REPORT_ADDRESS_VARIABLE } from '../deploy/security-headers';
+import { checkContent, loadContent } from './build/check-content';
 import { serverErrorPage } from './build/server-error-page';
-import { renderNginxConfig } from './serve/nginx';
+import { renderReleaseTemplate } from './serve/nginx';
 
-/** The systemd unit's and the logrotate rule's templates. */
+/** The systemd unit's and the logrotate rule's templates, and the script that fills them in. */
 const UNIT_TEMPLATE = 'deploy/systemd/private-bank-site.service.template';
 const LOGROTATE_TEMPLATE = 'deploy/systemd/logrotate.template';
+const CONFIGURE = 'deploy/configure';
 
-/** A template's ${NAME} placeholders filled in; a placeholder without a value is an error. */
-function fill(template: string, values: Record<string, string>): string {
-  return readFileSync(template, 'utf8').replace(/\$\{(\w+)\}/g, (placeholder, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`${template} uses ${placeholder}, which has no value`);
-    return value;
-  });
+/** The command-line flag that packs content with go-live placeholders, for a site not in production. */
+export const NOT_FOR_PRODUCTION = '--not-for-production';
+
+/**
+ * Why the content may not be released, or undefined when it may: go-live placeholders, unless the
+ * release is not for production.
+ */
+function placeholderRefusal(notForProduction: boolean): string | undefined {
+  if (notForProduction) return undefined;
+  const { files, problems } = loadContent();
+  const all = problems.length > 0 ? problems : checkContent(files);
+  const errors = all.filter((problem) => !problem.goLive).length;
+  if (errors > 0) return `the content check finds ${errors} problem(s): run npm run content:check`;
+  const placeholders = all.filter((problem) => problem.goLive).length;
+  if (placeholders === 0) return undefined;
+  return `the content holds ${placeholders} go-live placeholder(s) (npm run content:check lists them): replace them, or, for a site that is not the bank's public one, run npm run release -- ${NOT_FOR_PRODUCTION}`;
 }
 
 /**
  * The release's name: the commit it was built from, marked when the checkout had changes that no
  * commit holds, so that two different archives never share a name.
  */
-function releaseName(): string {
+function releaseName(notForProduction: boolean): string {
   const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
   const commit = git('rev-parse', '--short=12', 'HEAD');
   const changed = git('status', '--porcelain', '--untracked-files=no') !== '';
-  return `private-bank-site-${commit}${changed ? '-modified' : ''}`;
+  const marks = `${changed ? '-modified' : ''}${notForProduction ? '-not-for-production' : ''}`;
+  return `private-bank-site-${commit}${marks}`;
 }
 
 /**
  * Writes the archive and its checksum.
+ * @param notForProduction Pack content that holds go-live placeholders, and say so in the name.
  * @returns The paths of the archive and of its checksum file.
  */
-export function writeRelease(environment: NodeJS.ProcessEnv = process.env) {
+export function writeRelease(
+  environment: NodeJS.ProcessEnv = process.env,
+  { notForProduction = false } = {},
+) {
   if (!existsSync('out/index.html') || !existsSync(CSP_MAP) || !existsSync(serverErrorPage.file)) {
     throw new Error('No build to release: run `npm run build` first.');
   }
-  const setting = (name: string, fallback: string) => environment[name] || fallback;
-  const name = releaseName();
-  const serviceName = setting('SERVICE_NAME', 'private-bank-site');
-  const installDir = setting('INSTALL_DIR', `/opt/${serviceName}`);
-  const serviceUser = setting('SERVICE_USER', serviceName);
-  const releaseDir = path.posix.join(installDir, 'releases', name);
-  const tlsDir = `/etc/${serviceName}/tls`;
-  const ocspResponseFile = environment.OCSP_RESPONSE_FILE;
-  const httpsPort = environment.HTTPS_PORT;
-  const nginxConfig = renderNginxConfig({
-    listen: setting('HTTPS_LISTEN', '443'),
-    https: {
-      certificate: setting('TLS_CERTIFICATE', `${tlsDir}/fullchain.pem`),
-      key: setting('TLS_KEY', `${tlsDir}/privkey.pem`),
-      stapling: ocspResponseFile
-        ? { responseFile: ocspResponseFile }
-        : {
-            trustedChain: setting('TLS_CHAIN', `${tlsDir}/chain.pem`),
-            resolver: setting('OCSP_RESOLVER', '127.0.0.53'),
-          },
-      httpListen: setting('HTTP_LISTEN', '80'),
-      ...(httpsPort && { redirectPort: Number(httpsPort) }),
-      acmeChallengeDir: setting('ACME_CHALLENGE_DIR', `/var/lib/${serviceName}/acme-challenge`),
-    },
-    ...(environment.TRUSTED_PROXY && { trustedProxy: environment.TRUSTED_PROXY }),
-    reportAddress: environment[REPORT_ADDRESS_VARIABLE],
-    paths: {
-      siteRoot: `${releaseDir}/site`,
-      configDir: `${releaseDir}/nginx`,
-      runtimeDir: setting('RUNTIME_DIR', `/run/${serviceName}`),
-      logDir: setting('LOG_DIR', `/var/log/${serviceName}`),
-    },
-  });
-  const templateValues = {
-    NGINX_CONFIG: `${installDir}/current/nginx/nginx.conf`,
-    SERVICE_NAME: serviceName,
-    SERVICE_USER: serviceUser,
-    SERVICE_GROUP: setting('SERVICE_GROUP', serviceUser),
-    LOG_DIR: setting('LOG_DIR', `/var/log/${serviceName}`),
-  };
+  const refusal = placeholderRefusal(notForProduction);
+  if (refusal) throw new Error(`not released: ${refusal}`);
+  const name = releaseName(notForProduction);
 
   // The release's tree, as it is unpacked into releases/.
   const staging = mkdtempSync(path.join(tmpdir(), 'private-bank-release-'));
@@ -127,30 +103,37 @@ export function writeRelease(environment: NodeJS.ProcessEnv = process.env) {
       filter: (source) => !cloudflareOnly.includes(source),
     });
     mkdirSync(path.join(root, 'nginx'));
-    writeFileSync(path.join(root, 'nginx', 'nginx.conf'), nginxConfig);
+    writeFileSync(
+      path.join(root, 'nginx', 'nginx.conf.template'),
+      renderReleaseTemplate(environment[REPORT_ADDRESS_VARIABLE] || undefined),
+    );
     cpSync(CSP_MAP, path.join(root, 'nginx', 'csp-map.conf'));
     cpSync(serverErrorPage.file, path.join(root, 'nginx', 'server-error.html'));
     mkdirSync(path.join(root, 'systemd'));
-    writeFileSync(
-      path.join(root, 'systemd', `${serviceName}.service`),
-      fill(UNIT_TEMPLATE, templateValues),
-    );
-    writeFileSync(
-      path.join(root, 'systemd', 'logrotate'),
-      fill(LOGROTATE_TEMPLATE, templateValues),
-    );
+    cpSync(UNIT_TEMPLATE, path.join(root, 'systemd', 'service.template'));
+    cpSync(LOGROTATE_TEMPLATE, path.join(root, 'systemd', 'logrotate.template'));
+    cpSync(CONFIGURE, path.join(root, 'configure'));
+    // Whatever the checkout's umask and git's file modes: the one program, and files anyone reads.
+    chmodSync(path.join(root, 'configure'), 0o755);
 
-    const outDir = path.resolve(setting('RELEASE_OUT', 'release'));
+    const outDir = path.resolve(environment.RELEASE_OUT || 'release');
     mkdirSync(outDir, { recursive: true });
     const archive = path.join(outDir, `${name}.tar.gz`);
-    // Owned by root, in name order, dated by the commit: nothing of the machine that packed it.
+    // Owned by root, in name order, dated by the commit: nothing of the machine that packed it. gzip
+    // from Node's zlib, whose header holds no time and no file name, where gzip's own holds both.
     const commitDate = execFileSync('git', ['log', '-1', '--format=%cI'], { encoding: 'utf8' });
-    execFileSync('tar', [
-      ...['--sort=name', '--owner=0', '--group=0', '--numeric-owner', '--mode=go-w'],
-      `--mtime=${commitDate.trim()}`,
-      ...['-czf', archive, '-C', staging, name],
-    ]);
-    const digest = createHash('sha256').update(readFileSync(archive)).digest('hex');
+    const tarball = execFileSync(
+      'tar',
+      [
+        ...['--sort=name', '--owner=0', '--group=0', '--numeric-owner', '--mode=u+rw,go=rX'],
+        `--mtime=${commitDate.trim()}`,
+        ...['-cf', '-', '-C', staging, name],
+      ],
+      { maxBuffer: 1024 ** 3 },
+    );
+    const compressed = gzipSync(tarball, { level: 9 });
+    writeFileSync(archive, compressed);
+    const digest = createHash('sha256').update(compressed).digest('hex');
     const checksum = `${archive}.sha256`;
     // sha256sum's own format, so that `sha256sum -c` checks it beside the archive.
     writeFileSync(checksum, `${digest}  ${path.basename(archive)}\n`);
@@ -162,7 +145,8 @@ export function writeRelease(environment: NodeJS.ProcessEnv = process.env) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
-    const { archive, checksum } = writeRelease();
+    const notForProduction = process.argv.includes(NOT_FOR_PRODUCTION);
+    const { archive, checksum } = writeRelease(process.env, { notForProduction });
     console.log(
       `release: wrote ${path.relative('.', archive)} and ${path.relative('.', checksum)}`,
     );

@@ -9,6 +9,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
@@ -24,11 +25,13 @@ import { localTls } from '../support/local-tls';
 
 /**
  * `npm run release`, installed as docs/deploying.md installs it, into a scratch folder standing in
- * for the server's root: the checksum holds, the archive unpacks into releases/ with `current`
- * linked to it, `nginx -t` passes, and nginx started by the unit's own ExecStart serves the site
- * over HTTPS from there, with the reporting address, the trusted proxy's visitor in the log and the
- * redirect from plain HTTP. No installed file names this checkout. systemd-analyze verify passes on
- * the unit, and logrotate -d accepts the rule.
+ * for the server's root: the checksum holds, the archive unpacks into releases/, its `configure`
+ * fills in the server's settings from a settings file, `current` is linked to it, `nginx -t`
+ * passes, and nginx started by the unit's own ExecStart serves the site over HTTPS from there, with
+ * the reporting address, the trusted proxy's visitor in the log and the redirect from plain HTTP.
+ * The archive holds none of the server's settings, and no installed file names this checkout.
+ * systemd-analyze verify passes on the unit, and logrotate -d accepts the rule. The content is
+ * fictional, so the release is packed with --not-for-production, and says so in its name.
  */
 
 const run = promisify(execFile);
@@ -82,34 +85,51 @@ test('the release archive installs into a fresh root and serves the site from th
   }
   let nginx: ReturnType<typeof spawn> | undefined;
   try {
-    await run('npm', ['run', 'release'], {
-      env: {
-        ...process.env,
-        INSTALL_DIR: installDir,
-        RUNTIME_DIR: place('run', 'private-bank-site'),
-        LOG_DIR: logDir,
-        ACME_CHALLENGE_DIR: place('var', 'lib', 'private-bank-site', 'acme-challenge'),
-        TLS_CERTIFICATE: path.join(tlsDir, 'certificate.pem'),
-        TLS_KEY: path.join(tlsDir, 'key.pem'),
-        OCSP_RESPONSE_FILE: path.join(tlsDir, 'ocsp-response.der'),
-        HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
-        HTTP_LISTEN: `127.0.0.1:${httpPort}`,
-        HTTPS_PORT: String(httpsPort),
-        TRUSTED_PROXY: '127.0.0.1',
-        CSP_REPORT_URI: REPORT_ADDRESS,
-        // A user and group that every Debian system has, for logrotate to check.
-        SERVICE_USER: 'www-data',
-        SERVICE_GROUP: 'www-data',
-        RELEASE_OUT: place('download'),
-      },
+    // The archive is packed with nothing of this server: its settings come at install, below.
+    await run('npm', ['run', 'release', '--', '--not-for-production'], {
+      env: { ...process.env, CSP_REPORT_URI: REPORT_ADDRESS, RELEASE_OUT: place('download') },
     });
+    const settings = {
+      RUNTIME_DIR: place('run', 'private-bank-site'),
+      LOG_DIR: logDir,
+      ACME_CHALLENGE_DIR: place('var', 'lib', 'private-bank-site', 'acme-challenge'),
+      TLS_CERTIFICATE: path.join(tlsDir, 'certificate.pem'),
+      TLS_KEY: path.join(tlsDir, 'key.pem'),
+      OCSP_RESPONSE_FILE: path.join(tlsDir, 'ocsp-response.der'),
+      HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
+      HTTP_LISTEN: `127.0.0.1:${httpPort}`,
+      HTTPS_PORT: String(httpsPort),
+      TRUSTED_PROXY: '127.0.0.1',
+      // A user and group that every Debian system has, for logrotate to check.
+      SERVICE_USER: 'www-data',
+      SERVICE_GROUP: 'www-data',
+    };
+    const settingsFile = place('etc', 'private-bank-site', 'settings');
+    writeFileSync(
+      settingsFile,
+      `# This server's settings\n${Object.entries(settings)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('\n')}\n`,
+    );
     const [checksum = ''] = readdirSync(place('download')).filter((f) => f.endsWith('.sha256'));
     const archive = checksum.replace(/\.sha256$/, '');
     const name = archive.replace(/\.tar\.gz$/, '');
+    expect(name).toMatch(/^private-bank-site-[0-9a-f]{12}(-modified)?-not-for-production$/);
     // docs/deploying.md's installation, command for command.
     await run('sha256sum', ['-c', checksum], { cwd: place('download') });
     mkdirSync(path.join(installDir, 'releases'), { recursive: true });
     await run('tar', ['-xzf', place('download', archive), '-C', path.join(installDir, 'releases')]);
+    const unpacked = filesUnder(path.join(installDir, 'releases', name));
+    // The settings, as written (an address and port, a folder), each unlike anything of a build.
+    const serverSettings = [settings.HTTPS_LISTEN, settings.HTTP_LISTEN, tlsDir, logDir, root];
+    for (const file of unpacked) {
+      const text = readFileSync(file, 'latin1');
+      expect(
+        serverSettings.filter((setting) => text.includes(setting)),
+        file,
+      ).toEqual([]);
+    }
+    await run(path.join(installDir, 'releases', name, 'configure'), [settingsFile]);
     await run('ln', ['-sfn', `releases/${name}`, path.join(installDir, 'current')]);
     // What systemd makes for the unit: its runtime and logs folders.
     mkdirSync(place('run', 'private-bank-site'), { recursive: true });
@@ -178,4 +198,63 @@ test('the release archive installs into a fresh root and serves the site from th
     }
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+/**
+ * The SHA-256 of the archive `npm run release` packs in a folder, with the archive's name, as its
+ * checksum file says them.
+ */
+async function releaseChecksum(folder: string): Promise<string> {
+  const out = mkdtempSync(path.join(tmpdir(), 'private-bank-release-out-'));
+  try {
+    await run('npm', ['run', 'release', '--', '--not-for-production'], {
+      cwd: folder,
+      env: { ...process.env, CSP_REPORT_URI: '', RELEASE_OUT: out },
+    });
+    const [checksum = ''] = readdirSync(out).filter((file) => file.endsWith('.sha256'));
+    return readFileSync(path.join(out, checksum), 'utf8');
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+test('two builds of one commit, in two clean copies, give the same archive, byte for byte', async () => {
+  // A second build, while the other tests run beside it.
+  test.setTimeout(300_000);
+  // A clone of the commit, in .cache/ (which git ignores) so that its node_modules can be the
+  // project's own, linked file by file rather than installed again.
+  mkdirSync('.cache', { recursive: true });
+  const copy = mkdtempSync(path.resolve('.cache/second-build-'));
+  try {
+    await run('git', ['clone', '--quiet', '--shared', '.', copy]);
+    // A working tree with changes that no commit holds (a developer's) builds from those changes:
+    // the copy gets them too, so that both builds are of the same sources. CI's has none.
+    const { stdout: changes } = await run('git', ['diff', 'HEAD', '--binary']);
+    if (changes) {
+      const apply = spawn('git', ['apply', '--whitespace=nowarn'], { cwd: copy });
+      apply.stdin.end(changes);
+      expect((await once(apply, 'exit'))[0], 'git apply of the working tree').toBe(0);
+    }
+    const { stdout: untracked } = await run('git', ['ls-files', '--others', '--exclude-standard']);
+    for (const file of untracked.split('\n').filter(Boolean)) {
+      mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
+      copyFileSync(file, path.join(copy, file));
+    }
+    await run('cp', ['-al', 'node_modules', path.join(copy, 'node_modules')]);
+    await run('npm', ['run', 'build'], { cwd: copy, env: { ...process.env, CSP_REPORT_URI: '' } });
+    expect(await releaseChecksum(copy)).toBe(await releaseChecksum('.'));
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+});
+
+// This repository's content is fictional, so it holds go-live placeholders (content/*.ts).
+test('npm run release refuses content with go-live placeholders unless told it is not for production', async () => {
+  const refused = await run('npm', ['run', 'release'], {
+    env: { ...process.env, RELEASE_OUT: path.join(tmpdir(), 'private-bank-release-refused') },
+  }).catch((error: { code: number; stderr: string }) => error);
+  expect('code' in refused && refused.code).toBe(1);
+  expect(refused.stderr).toMatch(
+    /^release: not released: the content holds \d+ go-live placeholder\(s\) \(npm run content:check lists them\): replace them, or, for a site that is not the bank's public one, run npm run release -- --not-for-production$/m,
+  );
 });

@@ -7,7 +7,8 @@
  *   certificates (scripts/serve/tls.ts), and on HTTP_PORT the plain-HTTP server that redirects to
  *   it. TLS_DIR names a folder of certificates made beforehand (the tests make one, to trust its
  *   authority), and ACME_CHALLENGE_DIR the folder served under /.well-known/acme-challenge/.
- * `npm run release` renders the same template for a server (scripts/release.ts).
+ * `npm run release` packs the same template with this build's values filled in and a deployment's
+ * left for the release's `configure` script to fill in on the server (scripts/release.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -82,15 +83,70 @@ function staplingDirectives(stapling: HttpsSettings['stapling']): string {
 }
 
 /**
- * The template with its ${NAME} values filled in, and its HTTPS-only lines left out without HTTPS.
- * @throws Error naming any ${NAME} in the template that has no value, rather than leaving it there.
+ * The template's values that belong to one deployment rather than to a build: where it listens,
+ * its certificate, its trusted proxy and its folders. A release leaves them for its `configure`
+ * script to fill in at install (deploy/configure), so that one archive serves every deployment.
+ */
+export const INSTALL_VALUES = [
+  'LISTEN',
+  'SITE_ROOT',
+  'CONFIG_DIR',
+  'RUNTIME_DIR',
+  'LOG_DIR',
+  'REAL_IP',
+  'TLS_CERTIFICATE',
+  'TLS_KEY',
+  'OCSP_STAPLING',
+  'HTTP_LISTEN',
+  'HTTPS_PORT',
+  'ACME_CHALLENGE_DIR',
+] as const;
+
+/** The values of a build, the same for every deployment of it: its headers and its pages' names. */
+function buildValues(reportAddress: string | undefined): Record<string, string> {
+  const report = reporting(reportAddress);
+  const headers = { ...securityHeaders, ...report.headers };
+  return {
+    IMMUTABLE_CACHE,
+    NOT_FOUND_FILE: notFoundPage.file,
+    NOT_FOUND_NAME: notFoundFileWithoutHtml,
+    SERVER_ERROR_PAGE: serverErrorPage.address,
+    CSP_REPORTING: report.directives,
+    SECURITY_HEADERS: Object.entries(headers)
+      .map(([name, value]) => `add_header ${name} '${value}' always;`)
+      .join('\n    '),
+  };
+}
+
+/**
+ * The template with the given ${NAME} values filled in, and its HTTPS-only lines left out without
+ * HTTPS.
+ * @param leftForInstall Names left as ${NAME}, for the release's `configure` to fill in.
+ * @throws Error naming any other ${NAME} in the template that has no value, rather than leaving it.
+ */
+function fillTemplate(
+  values: Record<string, string | undefined>,
+  https: boolean,
+  leftForInstall: readonly string[] = [],
+): string {
+  const template = readFileSync(TEMPLATE, 'utf8');
+  const kept = https ? template : template.replace(HTTPS_ONLY, '');
+  return kept.replace(/\$\{(\w+)\}/g, (placeholder, name: string) => {
+    if (leftForInstall.includes(name)) return placeholder;
+    const value = values[name];
+    if (value === undefined) throw new Error(`${TEMPLATE} uses ${placeholder}, which has no value`);
+    return value;
+  });
+}
+
+/**
+ * The template rendered for one deployment, every ${NAME} filled in: the local servers' and the
+ * tests' configuration.
  */
 export function renderNginxConfig(settings: NginxSettings): string {
   const { https, paths } = settings;
-  const report = reporting(settings.reportAddress);
-  const headers = { ...securityHeaders, ...report.headers };
-  const stapling = https && staplingDirectives(https.stapling);
   const values: Record<string, string | undefined> = {
+    ...buildValues(settings.reportAddress),
     LISTEN: `listen ${settings.listen}${https ? ' ssl http2' : ''};`,
     SITE_ROOT: paths.siteRoot,
     CONFIG_DIR: paths.configDir,
@@ -101,28 +157,23 @@ export function renderNginxConfig(settings: NginxSettings): string {
   real_ip_header X-Forwarded-For;
   real_ip_recursive on;`
       : '# No trusted proxy: the address that connected is the visitor.',
-    IMMUTABLE_CACHE,
-    NOT_FOUND_FILE: notFoundPage.file,
-    NOT_FOUND_NAME: notFoundFileWithoutHtml,
-    SERVER_ERROR_PAGE: serverErrorPage.address,
-    CSP_REPORTING: report.directives,
-    SECURITY_HEADERS: Object.entries(headers)
-      .map(([name, value]) => `add_header ${name} '${value}' always;`)
-      .join('\n    '),
     TLS_CERTIFICATE: https?.certificate,
     TLS_KEY: https?.key,
-    OCSP_STAPLING: stapling,
+    OCSP_STAPLING: https && staplingDirectives(https.stapling),
     HTTP_LISTEN: https && `listen ${https.httpListen};`,
     HTTPS_PORT: https?.redirectPort ? `:${https.redirectPort}` : '',
     ACME_CHALLENGE_DIR: https?.acmeChallengeDir,
   };
-  const template = readFileSync(TEMPLATE, 'utf8');
-  const kept = https ? template : template.replace(HTTPS_ONLY, '');
-  return kept.replace(/\$\{(\w+)\}/g, (placeholder, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`${TEMPLATE} uses ${placeholder}, which has no value`);
-    return value;
-  });
+  return fillTemplate(values, Boolean(https));
+}
+
+/**
+ * The template as a release carries it: HTTPS, this build's headers filled in, and the values of
+ * INSTALL_VALUES left as ${NAME} for the release's `configure` to fill in on the server.
+ * @param reportAddress Where browsers report violations of the policy; none when undefined.
+ */
+export function renderReleaseTemplate(reportAddress: string | undefined): string {
+  return fillTemplate(buildValues(reportAddress), true, INSTALL_VALUES);
 }
 
 /** The nginx program: Debian installs it in /usr/sbin, which is not on every user's PATH. */

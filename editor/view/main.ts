@@ -871,10 +871,13 @@ function previewPane() {
     h('iframe', {
       id: 'preview-frame',
       title: 'The page as it will look',
+      // Busy until a page is loaded into it and drawn (frameDrawing).
+      'aria-busy': 'true',
       // A value typed while the page was loading reached the server after the page asked for it,
       // and the word to draw it again reached the page it replaced: each load asks once more.
-      onload: (event: Event) => {
-        (event.target as HTMLIFrameElement).contentWindow?.postMessage('refresh', location.origin);
+      onload: () => {
+        frameDrawing.loaded = true;
+        askToDraw();
         selectInPage();
       },
     }),
@@ -915,13 +918,43 @@ function selectInPage() {
   frame?.contentWindow?.postMessage({ select: state.selected }, location.origin);
 }
 
-/** Shows a page in the frame beside the form. */
+/**
+ * Where the page beside the form is in being drawn as the form last asked: whether the frame's
+ * page has loaded (its script, which hears clicks, runs before that), and the number of the last
+ * request to draw it again. Until the page has loaded and answered that request, the frame is
+ * marked busy (aria-busy), so that assistive technologies, and the tests, know a click on it may
+ * not yet be heard, or may land on a text about to be replaced.
+ */
+const frameDrawing = { loaded: false, asked: 0 };
+
+/** Asks the page beside the form to draw itself again with the values typed, and marks it busy. */
+function askToDraw() {
+  const frame = document.getElementById('preview-frame') as HTMLIFrameElement | null;
+  if (!frame) return;
+  frameDrawing.asked += 1;
+  frame.setAttribute('aria-busy', 'true');
+  frame.contentWindow?.postMessage({ refresh: frameDrawing.asked }, location.origin);
+}
+
+// The page beside the form has drawn itself as asked: once it answers the last request, and only a
+// page that has loaded (an earlier page, still answering while the next one loads, is not the one
+// shown), the frame is no longer busy.
+window.addEventListener('message', (event: MessageEvent<{ editorDrawn?: number }>) => {
+  const frame = document.getElementById('preview-frame') as HTMLIFrameElement | null;
+  if (event.origin !== location.origin || !frame || event.source !== frame.contentWindow) return;
+  if (frameDrawing.loaded && event.data.editorDrawn === frameDrawing.asked)
+    frame.setAttribute('aria-busy', 'false');
+});
+
+/** Shows a page in the frame beside the form, busy until it has loaded and drawn itself. */
 function showPage(route: string | undefined) {
   if (!route) return;
   state.route = route;
   (document.getElementById('preview-page') as HTMLSelectElement).value = route;
-  (document.getElementById('preview-frame') as HTMLIFrameElement).src =
-    `/preview?page=${encodeURIComponent(route)}`;
+  const frame = document.getElementById('preview-frame') as HTMLIFrameElement;
+  frameDrawing.loaded = false;
+  frame.setAttribute('aria-busy', 'true');
+  frame.src = `/preview?page=${encodeURIComponent(route)}`;
   detached(searchResult());
 }
 
@@ -955,8 +988,7 @@ async function redraw() {
     ),
   );
   await call('/api/draft', { drafts });
-  const frame = document.getElementById('preview-frame') as HTMLIFrameElement | null;
-  frame?.contentWindow?.postMessage('refresh', location.origin);
+  askToDraw();
   await searchResult();
 }
 

@@ -3,7 +3,7 @@
  * tells the form which fields the text is made of (the spans the preview marks), rather than
  * following a link; the texts of the field being edited are outlined and scrolled to; and when the
  * form says the content changed, the page is drawn again in place, keeping where it was scrolled
- * to.
+ * to, and the form is told once it is, with the number of its request.
  */
 
 document.addEventListener('click', (event) => {
@@ -37,12 +37,14 @@ function showSelected() {
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (event.origin !== location.origin) return;
-  const data = event.data as { select?: string } | string;
-  if (typeof data === 'object' && data && 'select' in data) {
+  const data = event.data as { select?: string; refresh?: number } | null;
+  if (typeof data !== 'object' || !data) return;
+  if ('select' in data) {
     selected = data.select;
     return showSelected();
   }
-  if (data !== 'refresh') return;
+  const asked = data.refresh;
+  if (asked === undefined) return;
   void fetch(location.href)
     // A value the page cannot be drawn with yet (a time half typed) leaves the page as it was.
     .then((response) => (response.ok ? response.text() : undefined))
@@ -51,9 +53,11 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       const drawn = new DOMParser().parseFromString(html, 'text/html');
       document.body.replaceWith(document.adoptNode(drawn.body));
       showSelected();
-      parent.postMessage({ editorRedrawn: true }, location.origin);
     })
     // A page left while it was being drawn again (another page chosen, the view closed) has
     // nothing to draw; a server that stopped is said by the view itself.
-    .catch(() => undefined);
+    .catch(() => undefined)
+    // Whatever came of it, the page is as it will stay until the form asks again, and its
+    // listener hears clicks: the form may say the page is ready (main.ts, frameDrawing).
+    .finally(() => parent.postMessage({ editorDrawn: asked }, location.origin));
 });

@@ -61,11 +61,23 @@ export type Engine =
   /** Playwright's own Firefox or WebKit build, where `npx playwright install` could fetch it. */
   | { kind: 'playwright'; name: string; version?: string; browser: 'firefox' | 'webkit' };
 
-/** The first line a command prints, or undefined when it cannot run. */
+/**
+ * The first line a command prints, or undefined when it cannot run. It is waited for until it
+ * exits: a limit of ten seconds, once here, dropped a Firefox that answered late while both cores
+ * were busy, and with it a project from the worker's config but not the runner's.
+ */
 function output(command: string, args: string[]): string | undefined {
-  const result = spawnSync(command, args, { encoding: 'utf8', timeout: 10_000 });
+  const result = spawnSync(command, args, { encoding: 'utf8' });
   return result.status === 0 ? result.stdout.trim().split('\n')[0] : undefined;
 }
+
+/**
+ * Where the engines found are kept for the processes a run starts: Playwright loads the config in
+ * its runner and again in each worker, and each would otherwise ask every browser its version
+ * again, seconds of a busy machine each time. The runner's answer, inherited, is every worker's,
+ * so a worker's projects are always the runner's.
+ */
+const ENGINES_FOUND = 'E2E_ENGINES_FOUND';
 
 /** A version number in a command's output, such as 153.7.0 in "Mozilla Firefox 153.7.0esr". */
 const versionIn = (text = '') => /\d+(\.\d+)+/.exec(text)?.[0];
@@ -77,6 +89,15 @@ const versionIn = (text = '') => /\d+(\.\d+)+/.exec(text)?.[0];
  * ESR keeps its major version for the year it is supported.
  */
 export function installedEngines(): Engine[] {
+  const found = process.env[ENGINES_FOUND];
+  if (found) return JSON.parse(found) as Engine[];
+  const engines = findEngines();
+  process.env[ENGINES_FOUND] = JSON.stringify(engines);
+  return engines;
+}
+
+/** The engines of installedEngines, asked of the machine. */
+function findEngines(): Engine[] {
   const engines: Engine[] = [];
   const chromium = versionIn(output(chromiumPath ?? 'chromium', ['--version']));
   if (chromium)

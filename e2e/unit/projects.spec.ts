@@ -16,10 +16,13 @@ const specFilesOnDisk = readdirSync('e2e', { recursive: true, encoding: 'utf8' }
   .sort();
 
 test('every spec file under e2e/ runs in at least one project', () => {
+  // Playwright's list loads the config, which asks each engine its version: seconds alone, and
+  // more than thirty while a full run keeps both cores busy, where a kill at thirty seconds
+  // failed the test. The listing is waited for until it exits, within this test's own budget.
+  test.setTimeout(120_000);
   // Playwright's own list of what a run would run: no test is started and no server either.
   const listing = spawnSync('node_modules/.bin/playwright', ['test', '--list', '--reporter=json'], {
     encoding: 'utf8',
-    timeout: 30_000,
   });
   expect(listing.status, listing.stderr).toBe(0);
   const report = JSON.parse(listing.stdout) as { suites: Array<{ file: string }> };

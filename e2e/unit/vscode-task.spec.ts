@@ -96,6 +96,10 @@ async function checkOutput(edit?: { file: string; find: string; write: string })
   }
 }
 
+// Each test below runs the check as a process of its own, whose start (Node, tsx, TypeScript) took
+// more than Playwright's thirty seconds while a full run kept both cores busy.
+test.describe.configure({ timeout: 120_000 });
+
 test('the task runs npm run content:check', () => {
   expect(error).toBeUndefined();
   expect(task).toMatchObject({ type: 'npm', script: 'content:check' });

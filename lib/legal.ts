@@ -6,7 +6,7 @@ import { fillTemplate } from './template';
  * regulators' reference numbers filled in. The South Africa page and the footer both show them, so
  * the filling is done once, here.
  * @param legal The editors' legal texts (content/legal.ts).
- * @param bankName The bank's name, for the texts' {name} placeholder.
+ * @param bankName The bank's name, for the texts' {name} slot.
  */
 export function legalStatements(legal: Legal, bankName: string) {
   const withBankName = (text: string) => fillTemplate(text, { name: bankName });

@@ -7,7 +7,7 @@ import type { Metadata } from 'next';
 import { site } from '@/content/site';
 import { fillTemplate } from './template';
 
-/** The values for the {name} and {division} placeholders that content texts may use. */
+/** The values for the {name} and {division} slots that content texts may use. */
 const brandValues = { name: site.name, division: site.division };
 
 /** A content text with the bank's name and division filled in for {name} and {division}. */

@@ -27,7 +27,7 @@ export default function SouthAfricaPage() {
   const { licence, complaints } = legalStatements(legal, site.name);
   // The page's paragraphs may name the minimum portfolio and the footer's licence and complaints
   // statements, so a figure or a regulator's wording is written once.
-  const placeholderValues = { minimumPortfolio: page.minimumPortfolio, licence, complaints };
+  const slotValues = { minimumPortfolio: page.minimumPortfolio, licence, complaints };
   return (
     <PageShell
       site={site}
@@ -62,19 +62,19 @@ export default function SouthAfricaPage() {
       <Hero heading={page.title} image={page.hero} />
       <div className={`${styles.body} site-width`}>
         <div className={styles.intro}>
-          <Paragraphs paragraphs={page.intro} values={placeholderValues} />
+          <Paragraphs paragraphs={page.intro} values={slotValues} />
         </div>
         {page.sections.map((section) => (
-          <TextSection key={section.id} {...section} values={placeholderValues} />
+          <TextSection key={section.id} {...section} values={slotValues} />
         ))}
         <ContactSection
           block={page.contact}
           office={page.office}
           contactDetails={contact}
-          values={placeholderValues}
+          values={slotValues}
           phoneCountry={site.phoneCountry}
         />
-        <TextSection {...page.important} values={placeholderValues} variant="note" />
+        <TextSection {...page.important} values={slotValues} variant="note" />
       </div>
       <JsonLd data={countryPageStructuredData(page, routes.southAfrica)} />
     </PageShell>

@@ -16,7 +16,7 @@ type ContactSectionProps = {
   office: Office;
   /** The bank's phone numbers, mailboxes and opening hours (content/contact.ts). */
   contactDetails: ContactDetails;
-  /** What each {placeholder} in the cards' paragraphs shows. */
+  /** What each {slot} in the cards' paragraphs shows. */
   values: Readonly<Record<string, ReactNode>>;
   /** The country whose dialling rules read a number written without '+'. */
   phoneCountry: CountryCode;

@@ -4,7 +4,7 @@ import { Paragraphs } from '@/components/ui/paragraphs';
 import styles from './text-section.module.css';
 
 type TextSectionProps = TextSectionContent & {
-  /** What each {placeholder} in the paragraphs shows. */
+  /** What each {slot} in the paragraphs shows. */
   values: Readonly<Record<string, ReactNode>>;
   /** 'plain' prose, or a 'note' set apart on a tinted panel (small print). */
   variant?: 'plain' | 'note';

@@ -4,11 +4,11 @@ import { TemplateText } from './template-text';
 
 type ParagraphsProps = {
   paragraphs: ReadonlyArray<Paragraph>;
-  /** What each {placeholder} in their texts shows. */
+  /** What each {slot} in their texts shows. */
   values?: Readonly<Record<string, ReactNode>>;
 };
 
-/** Paragraphs as written in content, each a <p> with its links and placeholders. */
+/** Paragraphs as written in content, each a <p> with its links and slots. */
 export function Paragraphs({ paragraphs, values = {} }: ParagraphsProps) {
   // Content is static, so a paragraph's or a part's position is a stable identity for React's key.
   return paragraphs.map((paragraph, paragraphIndex) => (

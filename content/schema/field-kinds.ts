@@ -54,7 +54,7 @@ const ofKind = <T extends z.ZodType>(kind: FieldKind, schema: T): T => {
 
 /** A text whose line breaks show: write '\n' where a new line starts. */
 export const multilineText = () => ofKind('multilineText', readableText());
-/** A statutory text, with these placeholders: it must say each of `must`, and none of `never`. */
+/** A statutory text, with these slots: it must say each of `must`, and none of `never`. */
 export const statutory = (...args: Parameters<typeof statutoryText>) =>
   ofKind('statutoryText', statutoryText(...args));
 /** A 24-hour time, 'HH:MM'. */
@@ -96,7 +96,7 @@ export const securityContact = () =>
 export const year = () => ofKind('year', z.int());
 /** A file under public/, from its folder, like '/images/hero.svg'. */
 export const publicImage = () => ofKind('image', noInvisibleCharacters);
-/** One or two sentences for search results and share cards, with these placeholders. */
+/** One or two sentences for search results and share cards, with these slots. */
 export const description = (offers = '') => ofKind('description', readableText(offers));
 /** A regulator's number for the bank: digits as `pattern` allows, named `what`. */
 export const registrationNumber = (pattern: RegExp, what: string, example: string) =>

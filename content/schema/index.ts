@@ -92,9 +92,9 @@ const site = z.strictObject({
   skipLink: text,
   /** Added (invisibly) to links that open a new tab, so screen-reader users know. */
   newTabNotice: text,
-  /** Browser-tab title of every page. Placeholders: {page} {division} {name}. */
+  /** Browser-tab title of every page. Slots: {page} {division} {name}. */
   pageTitle: readableText('{page} {division} {name}'),
-  /** Copyright line in footers. Placeholders: {year} {name}. */
+  /** Copyright line in footers. Slots: {year} {name}. */
   copyright: readableText('{year} {name}'),
   /** Language of every page, like 'en-GB': screen readers choose their voice by it. */
   language: languageTag(),
@@ -102,7 +102,7 @@ const site = z.strictObject({
   shareImage: image.extend({
     /** File under public/, drawn from the content by `npm run images`. */
     src: image.shape.src,
-    /** What the picture shows, for screen readers and share cards. Placeholders: {name} {division}. */
+    /** What the picture shows, for screen readers and share cards. Slots: {name} {division}. */
     alt: readableText('{name} {division}'),
   }),
   /** Country whose dialling rules read numbers written without +, as a two-letter code. */
@@ -128,7 +128,7 @@ const openingHours = z
     closes: time(),
     /** Time zone that `opens` and `closes` are written in, an IANA name such as 'UTC' or 'Africa/Johannesburg'. */
     timeZone: timeZone(),
-    /** How the hours read; {localOpens} {localCloses} are worked out in the office's {office} zone. Placeholders: {opens} {closes} {timeZone} {from} {to} {localOpens} {localCloses} {office}. */
+    /** How the hours read; {localOpens} {localCloses} are worked out in the office's {office} zone. Slots: {opens} {closes} {timeZone} {from} {to} {localOpens} {localCloses} {office}. */
     text: readableText(
       '{opens} {closes} {timeZone} {from} {to} {localOpens} {localCloses} {office}',
     ),
@@ -180,7 +180,7 @@ const navigation = z.strictObject({
 const home = z.strictObject({
   /** Browser-tab title and the page's only heading. */
   title: text,
-  /** One or two sentences for search results and share cards. Placeholders: {name} {division}. */
+  /** One or two sentences for search results and share cards. Slots: {name} {division}. */
   description: description('{name} {division}'),
   /** Sentence under the heading. */
   lead: text,
@@ -203,14 +203,14 @@ const anchored = {
 };
 const textSectionFields = {
   ...anchored,
-  /** Paragraphs, in order: 'Plain text', or with links, a list: ['Please ', { label: 'contact us', href: '/south-africa#contact' }, '.']. Placeholders: {minimumPortfolio}, and the footer's {licence} and {complaints}. */
+  /** Paragraphs, in order: 'Plain text', or with links, a list: ['Please ', { label: 'contact us', href: '/south-africa#contact' }, '.']. Slots: {minimumPortfolio}, and the footer's {licence} and {complaints}. */
   paragraphs: z.array(paragraph),
 };
 const textSection = z.strictObject(textSectionFields);
 
 /** The office, as search engines are told about it. */
 const office = z.strictObject({
-  /** The office's name. Placeholders: {name} {division}. */
+  /** The office's name. Slots: {name} {division}. */
   name: readableText('{name} {division}'),
   /** City. */
   locality: text,
@@ -243,9 +243,9 @@ const contactBlock = z.strictObject({
     generalHeading: text,
     /** Heading above the online banking phone lines and e-mail. */
     onlineHeading: text,
-    /** How each online banking phone line reads. Placeholders: {label} {phone}. */
+    /** How each online banking phone line reads. Slots: {label} {phone}. */
     phoneLine: readableText('{label} {phone}'),
-    /** The line with the online banking e-mail address. Placeholders: {email}. */
+    /** The line with the online banking e-mail address. Slots: {email}. */
     emailLine: readableText('{email}'),
     /** Heading above the opening hours. */
     hoursHeading: text,
@@ -271,7 +271,7 @@ const countryPage = z.strictObject({
   navigationId: slug(),
   /** What screen readers call the 'Back to:' trail. */
   breadcrumbAccessibleName: text,
-  /** The 'Back to:' line. Placeholders: {parent} (the link to the page one level up). */
+  /** The 'Back to:' line. Slots: {parent} (the link to the page one level up). */
   backTo: readableText('{parent}'),
   /** The page one level up. */
   parent: link,
@@ -279,7 +279,7 @@ const countryPage = z.strictObject({
   hero: image,
   /** Smallest portfolio the Private Bank accepts, as written; '\u00a0' keeps '£5 million' together. */
   minimumPortfolio: text,
-  /** Opening paragraphs. Placeholders: {minimumPortfolio} {licence} {complaints}. */
+  /** Opening paragraphs. Slots: {minimumPortfolio} {licence} {complaints}. */
   intro: textSectionFields.paragraphs,
   /** Sections between the intro and the contact cards, in order. */
   sections: z.array(textSection),
@@ -312,7 +312,7 @@ const notFound = z.strictObject({
   exclamation: text,
   /** Text of the button that goes back one page. */
   back: text,
-  /** The help line under the buttons. Placeholders: {phone} {helpCentre}. */
+  /** The help line under the buttons. Slots: {phone} {helpCentre}. */
   help: readableText('{phone} {helpCentre}'),
   /** The help centre link. */
   helpCentre: link,
@@ -326,30 +326,30 @@ const legal = z.strictObject({
   heading: text,
   /** The bank's financial services provider number under South Africa's FAIS Act, digits only. */
   fspNumber: registrationNumber(/^\d{1,6}$/, 'an FSP number', '12345'),
-  /** The FAIS licence statement. Placeholders: {name} {fspNumber}. */
+  /** The FAIS licence statement. Slots: {name} {fspNumber}. */
   licence: statutory('{name} {fspNumber}', [
     'authorised financial services provider',
     'FSP No. {fspNumber}',
   ]),
   /** The bank's number on the UK Financial Services Register, digits only. */
   firmReference: registrationNumber(/^\d{6,7}$/, 'a Financial Services Register number', '123456'),
-  /** The UK status line, in the words the FCA's GEN 4 prescribes. Placeholders: {name} {firmReference}. */
+  /** The UK status line, in the words the FCA's GEN 4 prescribes. Slots: {name} {firmReference}. */
   ukStatus: statutory('{name} {firmReference}', [
     'Prudential Regulation Authority',
     'Financial Conduct Authority',
     '{firmReference}',
   ]),
-  /** The Jersey branch: its regulator and its deposit scheme. Placeholders: {name}. */
+  /** The Jersey branch: its regulator and its deposit scheme. Slots: {name}. */
   jersey: statutory('{name}', [
     'Jersey Financial Services Commission',
     'Jersey Bank Depositors Compensation Scheme',
   ]),
-  /** The Guernsey branch: its regulator and its deposit scheme. Placeholders: {name}. */
+  /** The Guernsey branch: its regulator and its deposit scheme. Slots: {name}. */
   guernsey: statutory('{name}', [
     'Guernsey Financial Services Commission',
     'Guernsey Banking Deposit Compensation Scheme',
   ]),
-  /** The Isle of Man branch: its regulator and its deposit scheme. Placeholders: {name}. */
+  /** The Isle of Man branch: its regulator and its deposit scheme. Slots: {name}. */
   isleOfMan: statutory('{name}', [
     'Isle of Man Financial Services Authority',
     'Depositors’ Compensation Scheme',

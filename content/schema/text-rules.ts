@@ -1,6 +1,6 @@
 /**
  * The rules a text follows on its own, whatever field holds it: no invisible characters where nobody
- * would see them, no HTML or Markdown in texts people read, only the {placeholders} a text offers,
+ * would see them, no HTML or Markdown in texts people read, only the {slots} a text offers,
  * and the statutory words a regulator prescribes. The shapes in ./index.ts give each field one of
  * these rules. Every message is read by an editor, so it says what is wrong and what to write instead.
  */
@@ -103,7 +103,7 @@ const markupSlips: [RegExp, (m: RegExpExecArray, offer: string) => string][] = [
 /**
  * A text people read on the page: no HTML, no Markdown, no invisible characters but those a text may
  * need (a line break, a no-break space, a soft hyphen, the joiners of emoji and a narrow no-break
- * space), and only the placeholders it offers, written as the editor writes them: '{a} {b}'.
+ * space), and only the slots it offers, written as the editor writes them: '{a} {b}'.
  */
 export const readableText = (offers = '', { blank = false } = {}) =>
   z.string().superRefine((value, ctx) => {

@@ -63,7 +63,7 @@ export const slips: Slip[] = [
     says: 'southAfrica.sections[1].heading (South Africa page, section 2, heading): has the Markdown emphasis **Creating**: texts are plain, so write Creating',
   },
   {
-    name: 'a misspelt placeholder',
+    name: 'a misspelt slot',
     file: 'content/south-africa.ts',
     page: '/south-africa',
     from: 'at least {minimumPortfolio}',

@@ -312,7 +312,7 @@ const NOT_SEARCHED = ['**/node_modules', '.git', '.next', '.cache', '**/.wrangle
  * The files and folders that a piece of code names: a word that starts with a folder of the
  * repository (`content/site.ts`, `e2e/browser/`, `docs/*.md`), a root configuration file, or the
  * name of a source file (`hero.tsx`, `status/island-elements.tsx`) alone. A `:line:column` after a file, and
- * the punctuation of a sentence, are left off; a placeholder such as `<hash>` matches any name.
+ * the punctuation of a sentence, are left off; a wildcard such as `<hash>` matches any name.
  */
 function pathsIn(code: string): string[] {
   return code

@@ -1,7 +1,7 @@
 import type { Paragraph } from '../../content/schema';
 
 /**
- * A content text as a visitor reads it, with each {placeholder} replaced. Written here rather than
+ * A content text as a visitor reads it, with each {slot} filled in. Written here rather than
  * imported from lib/, so that the tests do not check the site's code against itself. `values` may
  * be a whole content object, such as `site` for {name} and {division}.
  */

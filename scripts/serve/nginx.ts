@@ -131,10 +131,10 @@ function fillTemplate(
 ): string {
   const template = readFileSync(TEMPLATE, 'utf8');
   const kept = https ? template : template.replace(HTTPS_ONLY, '');
-  return kept.replace(/\$\{(\w+)\}/g, (placeholder, name: string) => {
-    if (leftForInstall.includes(name)) return placeholder;
+  return kept.replace(/\$\{(\w+)\}/g, (reference, name: string) => {
+    if (leftForInstall.includes(name)) return reference;
     const value = values[name];
-    if (value === undefined) throw new Error(`${TEMPLATE} uses ${placeholder}, which has no value`);
+    if (value === undefined) throw new Error(`${TEMPLATE} uses ${reference}, which has no value`);
     return value;
   });
 }

@@ -295,7 +295,7 @@ const valueSlips: ContentCase[] = [
     ],
   },
   {
-    name: 'a misspelt placeholder',
+    name: 'a misspelt slot',
     edit: {
       file: 'content/south-africa.ts',
       find: '{minimumPortfolio}, or',

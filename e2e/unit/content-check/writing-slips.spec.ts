@@ -95,7 +95,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    name: 'a placeholder with spaces',
+    name: 'a slot with spaces',
     edit: {
       file: 'content/south-africa.ts',
       find: '{minimumPortfolio}, or',
@@ -109,7 +109,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    name: 'a placeholder without its closing brace',
+    name: 'a slot without its closing brace',
     edit: {
       file: 'content/south-africa.ts',
       find: '{minimumPortfolio}, or',
@@ -123,7 +123,7 @@ const writingSlips: ContentCase[] = [
     ],
   },
   {
-    name: 'a placeholder with a $',
+    name: 'a slot with a $',
     edit: {
       file: 'content/south-africa.ts',
       find: '{minimumPortfolio}, or',

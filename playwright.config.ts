@@ -125,9 +125,10 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
   // Two cores run the Chromium projects; the third worker mostly waits on the other engines' drivers.
   workers: 3,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  // Refuses a missing or stale out/ in one line, and names the browsers' exact versions.
+  // Stops what an earlier run cut off left running (e2e/support/process-groups.ts), refuses a
+  // missing or stale out/ in one line, and names the browsers' exact versions.
   globalSetup: './e2e/support/global-setup.ts',
-  // Removes the HTTPS preview's throwaway certificates.
+  // Removes the HTTPS preview's throwaway certificates, and stops what a worker killed outright left.
   globalTeardown: './e2e/support/global-teardown.ts',
   // The browsers' exact versions, which the HTML report shows beside the results.
   metadata: {

@@ -2,13 +2,14 @@
  * The engine interface (engine.ts) over selenium-webdriver and WebKitWebDriver, for WebKitGTK, the
  * WebKit that Debian ships, in a window of its own on Xvfb.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Key as Keys, WebDriver, type WebElement } from 'selenium-webdriver';
 import { Executor, HttpClient } from 'selenium-webdriver/http/index.js';
 import { freePort } from '../../scripts/serve/port';
+import { spawnGroup, stopGroup } from '../support/process-groups';
 import type { EngineBrowser, EngineElement, EnginePage, Key, Query } from './engine';
 
 /**
@@ -59,9 +60,17 @@ const KEYS: Record<Key, string[]> = {
   Escape: [Keys.ESCAPE],
 };
 
-/** Starts a program and resolves once it is running; it is stopped with the worker. */
+/**
+ * Starts a program in a process group of its own, which ends with the run however the run ends
+ * (process-groups.ts): WebKitWebDriver's with the browser it starts.
+ */
 function start(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  const child = spawnGroup(
+    command,
+    args,
+    { env, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] },
+    'WebKitGTK under test',
+  );
   child.stderr?.resume();
   return child;
 }
@@ -227,8 +236,8 @@ export async function launchWebKit(): Promise<EngineBrowser> {
       return new WebKitPage(driver, baseURL);
     },
     close: async () => {
-      driverProcess.kill();
-      xvfb.kill();
+      await stopGroup(driverProcess);
+      await stopGroup(xvfb);
     },
   };
 }

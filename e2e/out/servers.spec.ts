@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../scripts/serve/port';
+import { forgetGroup, spawnGroup } from '../support/process-groups';
 
 /**
  * The servers a person starts by hand, stopped as a person stops them (Ctrl+C) or as a test runner
@@ -98,24 +98,30 @@ for (const script of ['preview', 'preview:prod', 'preview:tls', 'preview:cloudfl
       const httpPort = script === 'preview:tls' ? await freePort() : port;
       const temporary = mkdtempSync(path.join(tmpdir(), 'servers-spec-'));
       const wrangler = listing(WRANGLER);
-      // A process group of its own, as a terminal gives a command: Ctrl+C reaches all of it.
-      const server = spawn('npm', ['run', script], {
-        detached: true,
-        stdio: 'ignore',
-        // Caches meant to outlive a run (tsx's and Node's compiled code) stay off: they are not leftovers.
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HTTP_PORT: String(httpPort),
-          TMPDIR: temporary,
-          // Where tools keep per-user configuration, caches and logs (wrangler's among them).
-          XDG_CONFIG_HOME: path.join(temporary, 'config'),
-          XDG_CACHE_HOME: path.join(temporary, 'cache'),
-          XDG_DATA_HOME: path.join(temporary, 'data'),
-          TSX_DISABLE_CACHE: '1',
-          NODE_DISABLE_COMPILE_CACHE: '1',
+      // A process group of its own, as a terminal gives a command: Ctrl+C reaches all of it. What
+      // it leaves is this test's to see, and to stop; a run cut off stops it (process-groups.ts).
+      const server = spawnGroup(
+        'npm',
+        ['run', script],
+        {
+          stdio: 'ignore',
+          // Caches meant to outlive a run (tsx's and Node's compiled code) stay off: they are not leftovers.
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HTTP_PORT: String(httpPort),
+            TMPDIR: temporary,
+            // Where tools keep per-user configuration, caches and logs (wrangler's among them).
+            XDG_CONFIG_HOME: path.join(temporary, 'config'),
+            XDG_CACHE_HOME: path.join(temporary, 'cache'),
+            XDG_DATA_HOME: path.join(temporary, 'data'),
+            TSX_DISABLE_CACHE: '1',
+            NODE_DISABLE_COMPILE_CACHE: '1',
+          },
         },
-      });
+        `npm run ${script}, stopped with ${signal}`,
+        { leaveTheRest: true },
+      );
       const group = server.pid!;
       const npm = allProcesses().find((p) => p.pid === group);
       let tree: Process[] = [];
@@ -174,6 +180,7 @@ for (const script of ['preview', 'preview:prod', 'preview:tls', 'preview:cloudfl
             // It exited meanwhile.
           }
         }
+        forgetGroup(server);
         rmSync(temporary, { recursive: true, force: true });
       }
     });

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { spawnGroup, stopGroup } from './process-groups';
 import { scratchCopy } from './scratch-copy';
 
 /**
@@ -8,19 +8,17 @@ import { scratchCopy } from './scratch-copy';
  */
 export function startDevPreview(port: number) {
   const folder = scratchCopy('dev-preview');
-  // In a process group of its own, so that stopping npm stops Next.js and its loader processes.
-  const server = spawn(
+  // In a process group of its own, so that stopping npm stops Next.js and its loader processes,
+  // which end with the run however it ends (process-groups.ts).
+  const server = spawnGroup(
     'npm',
     ['run', 'dev', '--', '--port', String(port), '--hostname', '127.0.0.1'],
-    {
-      cwd: folder,
-      detached: true,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-    },
+    { cwd: folder, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } },
+    `npm run dev on port ${port}`,
   );
   let printed = '';
-  server.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  server.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  server.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   return {
     /** The scratch copy's folder: the spec and the benchmark edit its content/. */
     folder,
@@ -30,11 +28,7 @@ export function startDevPreview(port: number) {
     /** Whether the server has stopped (it should not before `stop`). */
     exited: () => server.exitCode !== null || server.signalCode !== null,
     async stop() {
-      if (server.pid && server.exitCode === null && server.signalCode === null) {
-        const stopped = new Promise((resolve) => server.once('exit', resolve));
-        process.kill(-server.pid, 'SIGTERM');
-        await stopped;
-      }
+      await stopGroup(server);
       rmSync(folder, { recursive: true, force: true });
     },
   };

@@ -2,10 +2,10 @@
  * The editing view of `npm run edit` for the tests and the bench: started over a scratch copy of
  * the project, as the package script starts it, with its printed address read as an editor reads it.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
+import { spawnGroup, stopGroup } from './process-groups';
 import { scratchCopy } from './scratch-copy';
 
 /**
@@ -47,8 +47,9 @@ function editCommand(folder: string): string[] {
 /**
  * `npm run edit` over a scratch copy of the project (by default, of what the view reads), so that
  * the editing view's writes touch nobody else's content/. The view is started as the package
- * script starts it, from the copy's folder, and its address is read from what it prints, as an
- * editor reads it.
+ * script starts it, from the copy's folder, in a process group of its own that ends with the run
+ * however the run ends (process-groups.ts), and its address is read from what it prints, as an
+ * editor reads it, as soon as it prints it.
  * @param options.parts What to copy, if not what the view reads.
  * @param options.environment Variables to set for the view, over the tests' own (a HOME of its own).
  * @param options.prepare Changes to make to the copy before the view starts (a developer's edit).
@@ -67,26 +68,29 @@ export async function startEditingView(
 ) {
   const folder = scratchCopy('editor', parts);
   prepare?.(folder);
-  const server = spawn(process.execPath, editCommand(folder), {
-    cwd: folder,
-    env: { ...process.env, ...environment, PORT: String(port) },
-  });
+  const server = spawnGroup(
+    process.execPath,
+    editCommand(folder),
+    { cwd: folder, env: { ...process.env, ...environment, PORT: String(port) } },
+    `the editing view on port ${port}`,
+  );
   let printed = '';
-  server.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  server.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   const address = await new Promise<string>((resolve, reject) => {
-    const started = Date.now();
-    const poll = setInterval(() => {
+    // A view that did not start leaves no scratch copy behind.
+    const didNotStart = () => {
+      rmSync(folder, { recursive: true, force: true });
+      reject(new Error(`the editing view did not start:\n${printed}`));
+    };
+    const hear = (chunk: Buffer) => {
+      printed += chunk.toString();
       const found = /http:\/\/127\.0\.0\.1:\d+\/\?token=\w+/.exec(printed)?.[0];
-      if (found || server.exitCode !== null || Date.now() - started > 60_000) {
-        clearInterval(poll);
-        if (found) return resolve(found);
-        // A view that did not start leaves no scratch copy behind.
-        server.kill();
-        rmSync(folder, { recursive: true, force: true });
-        reject(new Error(`the editing view did not start:\n${printed}`));
-      }
-    }, 100);
+      if (!found) return;
+      server.off('close', didNotStart);
+      resolve(found);
+    };
+    server.stdout!.on('data', hear);
+    server.stderr!.on('data', hear);
+    server.once('close', didNotStart);
   });
   const url = new URL(address);
   return {
@@ -99,11 +103,7 @@ export async function startEditingView(
     /** Everything the view has printed, as the editor's terminal shows it. */
     terminal: () => printed,
     async stop() {
-      if (server.exitCode === null && server.signalCode === null) {
-        const stopped = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await stopped;
-      }
+      await stopGroup(server);
       rmSync(folder, { recursive: true, force: true });
     },
   };
@@ -127,8 +127,11 @@ export function editingViewForSpec(port: number) {
     await session.page.goto(session.view.address);
   });
   test.afterAll(async () => {
-    await session.page?.context().close();
-    await session.view?.stop();
+    try {
+      await session.page?.context().close();
+    } finally {
+      await session.view?.stop();
+    }
   });
   return session;
 }

@@ -24,10 +24,9 @@ test.beforeAll(async ({ browser }) => {
   dev = startDevPreview(port);
   // A laptop's window, where Next's error overlay once cut the check's longer lines off.
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await expect(async () => {
-    expect(dev.exited(), dev.terminal()).toBe(false);
-    await page.goto(`${dev.url}/south-africa`);
-  }).toPass({ timeout: 90_000 });
+  // Once the dev server says it is ready: the first page, which it compiles, may take a minute.
+  await dev.ready;
+  await page.goto(`${dev.url}/south-africa`);
   await expect(page.getByRole('heading', { level: 1, name: 'South Africa' })).toBeVisible();
 });
 

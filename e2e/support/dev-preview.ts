@@ -19,7 +19,24 @@ export function startDevPreview(port: number) {
   let printed = '';
   server.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  // Next.js says "Ready in …" once it listens: a page asked for before then is refused.
+  const ready = new Promise<void>((resolve, reject) => {
+    const hear = () => {
+      if (!printed.includes('Ready in')) return;
+      server.stdout!.off('data', hear);
+      server.off('exit', stoppedFirst);
+      resolve();
+    };
+    const stoppedFirst = () =>
+      reject(new Error(`npm run dev stopped before it was ready:\n${printed}`));
+    server.stdout!.on('data', hear);
+    server.once('exit', stoppedFirst);
+  });
+  // A caller that does not wait for it (the benchmark) is not failed by its rejection.
+  ready.catch(() => undefined);
   return {
+    /** Settles once the dev server says it is ready to serve, or fails if it stops first. */
+    ready,
     /** The scratch copy's folder: the spec and the benchmark edit its content/. */
     folder,
     url: `http://127.0.0.1:${port}`,

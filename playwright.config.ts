@@ -30,11 +30,11 @@ function testServer(command: string, serverPort: number) {
 
 /**
  * nginx over real TLS, with the throwaway certificates made for this run, and its plain-HTTP server
- * that redirects to it: `npm run preview:tls`.
+ * that redirects to it: `npm run serve:tls`.
  */
 const tls = localTls();
 const tlsServer = {
-  command: 'npm run preview:tls',
+  command: 'npm run serve:tls',
   env: {
     CSP_REPORT_URI: '',
     PORT: String(localTlsPorts.https),
@@ -48,11 +48,11 @@ const tlsServer = {
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
 };
 /** The server `npm start` uses, which the smoke test checks. */
-const startServer = testServer('npm run preview', port);
+const startServer = testServer('npm run serve', port);
 /** The production servers, headers and CSP included: nginx, and Cloudflare's own runtime. */
 const productionServers = {
-  nginx: testServer('npm run preview:prod', port + 1),
-  cloudflare: testServer('npm run preview:cloudflare', port + 2),
+  nginx: testServer('npm run serve:nginx', port + 1),
+  cloudflare: testServer('npm run serve:cloudflare', port + 2),
 };
 
 /**
@@ -94,7 +94,7 @@ const specsBehind: Record<keyof typeof productionServers, string[]> = {
 };
 
 const chromium = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions };
-/** Chromium trusts the preview's certificate by its key, and no other certificate error. */
+/** Chromium trusts the HTTPS server's certificate by its key, and no other certificate error. */
 const chromiumOverTls = {
   ...chromium,
   launchOptions: {
@@ -128,7 +128,7 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
   // Stops what an earlier run cut off left running (e2e/support/process-groups.ts), refuses a
   // missing or stale out/ in one line, and names the browsers' exact versions.
   globalSetup: './e2e/support/global-setup.ts',
-  // Removes the HTTPS preview's throwaway certificates, and stops what a worker killed outright left.
+  // Removes the HTTPS server's throwaway certificates, and stops what a worker killed outright left.
   globalTeardown: './e2e/support/global-teardown.ts',
   // The browsers' exact versions, which the HTML report shows beside the results.
   metadata: {

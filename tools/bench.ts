@@ -16,7 +16,7 @@ import lighthouse from 'lighthouse';
 import { exportedPages, notFoundPage } from '../lib/routes';
 import { strip } from '../scripts/build/strip-js';
 import { chromiumArgs, chromiumLaunchOptions, wholeChromiumPath } from '../e2e/support/browsers';
-import { startPreview } from '../scripts/serve/preview';
+import { startStaticServer } from '../scripts/serve/static';
 import { editorLatency } from './editor-latency';
 import { httpsBench, loadBench } from './load-bench';
 
@@ -28,8 +28,8 @@ const REPORT = 'docs/performance.md';
  */
 const MEASURED_BY_HAND = '## Measured by hand';
 
-/** The port of the preview server that the benchmark loads the pages from. */
-const PREVIEW_PORT = 4190;
+/** The port of the static server (npm run serve's) that the benchmark loads the pages from. */
+const STATIC_SERVER_PORT = 4190;
 /** Lighthouse audits each page this many times and reports the median, since single runs vary. */
 const LIGHTHOUSE_RUNS = 3;
 const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -109,8 +109,8 @@ rmSync('.next', { recursive: true, force: true });
 const started = performance.now();
 execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
 const buildSeconds = ((performance.now() - started) / 1000).toFixed(1);
-// Lighthouse refuses a page answered with 404, so the preview serves 404.html with 200.
-const server = await startPreview(PREVIEW_PORT, true);
+// Lighthouse refuses a page answered with 404, so the static server serves 404.html with 200.
+const server = await startStaticServer(STATIC_SERVER_PORT, true);
 const chrome = await chromeLauncher.launch({
   ...(wholeChromiumPath && { chromePath: wholeChromiumPath }),
   chromeFlags: ['--headless=new', '--disable-gpu', ...chromiumArgs],
@@ -122,7 +122,7 @@ try {
   for (const { route, file } of exportedPages) {
     // The not-found page has no address of its own, so it is loaded by its file's name.
     const isNotFoundPage = route === notFoundPage.route;
-    const url = `http://127.0.0.1:${PREVIEW_PORT}${isNotFoundPage ? `/${file}` : route}`;
+    const url = `http://127.0.0.1:${STATIC_SERVER_PORT}${isNotFoundPage ? `/${file}` : route}`;
     const { requests, bytesByColumn } = await loadCold(url);
     const totalBytes = Object.values(bytesByColumn).reduce((sum, bytes) => sum + bytes, 0);
     // The plain-HTML limit: this page's HTML with no scripts, compressed as the server does (gzip

@@ -297,7 +297,7 @@ export async function httpsBench(): Promise<string> {
 
 ${address} over TLS 1.3 and HTTP/2 from h2load (${requests.toLocaleString('en-GB')} requests a run on
 ${connections} connections of ${streams} concurrent streams, \`Accept-Encoding: gzip\`), behind nginx with
-the shipped configuration (\`npm run preview:tls\`'s settings and throwaway certificate, an ECDSA
+the shipped configuration (\`npm run serve:tls\`'s settings and throwaway certificate, an ECDSA
 P-256 key) and behind the minimal nginx above with the same certificate and HTTP/2, which
 compresses each response on the fly where the shipped configuration sends the gzip twin written at
 build: most of the difference. ${runs} pairs of alternating runs after one warm-up run of each. Every request of every run succeeded with a 2xx
@@ -382,7 +382,7 @@ Requests per second and latency (median and 99th percentile) of each address und
 autocannon, ${RUN_SECONDS} s a run after a one-second warm-up, every request with
 \`Accept-Encoding: gzip\` as browsers send it, over loopback: behind nginx with
 \`deploy/nginx.conf.template\`, and behind Cloudflare's local runtime
-(\`npm run preview:cloudflare\`: wrangler and workerd, not Cloudflare's network). Every response of
+(\`npm run serve:cloudflare\`: wrangler and workerd, not Cloudflare's network). Every response of
 every run was the expected one (200 for the pages, 404 for a missing address; the first of each
 checked byte for byte, decompressed) and no run of either had a connection error: any would have
 stopped the bench. The load generator runs on the same two cores as the servers, which other work

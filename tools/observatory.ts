@@ -1,7 +1,7 @@
 /**
  * `npm run observatory` (after a build; it needs nginx and openssl) has Mozilla's HTTP Observatory
  * grade the headers of the production nginx configuration, offline. nginx serves over TLS with the
- * throwaway certificates of `npm run preview:tls`, because the Observatory's HTTPS checks (HSTS, the
+ * throwaway certificates of `npm run serve:tls`, because the Observatory's HTTPS checks (HSTS, the
  * redirect to https) need them. It fails unless the grade is A+.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

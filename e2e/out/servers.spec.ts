@@ -82,20 +82,20 @@ function describeProcess({ pid }: Process): string {
 }
 
 /**
- * What the server answers at `/` once it is up: the page, or, from the HTTPS preview's plain-HTTP
- * server, the redirect to it (its certificate authority is the preview's own, made as it starts).
+ * What the server answers at `/` once it is up: the page, or, from the plain-HTTP server beside the
+ * HTTPS one, the redirect to it (its certificate authority is the server's own, made as it starts).
  */
-const upAnswer = (script: string) => (script === 'preview:tls' ? 301 : 200);
+const upAnswer = (script: string) => (script === 'serve:tls' ? 301 : 200);
 
-// `npm start` builds, then serves with `npm run preview`; the suite tests the build already in out/.
-for (const script of ['preview', 'preview:prod', 'preview:tls', 'preview:cloudflare']) {
+// `npm start` builds, then serves with `npm run serve`; the suite tests the build already in out/.
+for (const script of ['serve', 'serve:nginx', 'serve:tls', 'serve:cloudflare']) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     test(`npm run ${script}, stopped with ${signal}, leaves nothing behind`, async () => {
       // A minute to answer, a minute to stop, half a minute for wrangler's other runs to tidy up.
       test.setTimeout(180_000);
       const port = await freePort();
-      // The HTTPS preview's plain-HTTP server, which every check below looks at in its place.
-      const httpPort = script === 'preview:tls' ? await freePort() : port;
+      // The plain-HTTP server beside the HTTPS one, which every check below looks at in its place.
+      const httpPort = script === 'serve:tls' ? await freePort() : port;
       const temporary = mkdtempSync(path.join(tmpdir(), 'servers-spec-'));
       const wrangler = listing(WRANGLER);
       // A process group of its own, as a terminal gives a command: Ctrl+C reaches all of it. What

@@ -302,7 +302,7 @@ const NOT_IN_THE_REPOSITORY = {
   // Walkthrough 2 of testing.md has the reader create them.
   'components/sections/reasons.tsx': 'a file the walkthrough creates',
   'components/sections/reasons.module.css': 'a file the walkthrough creates',
-  // Cloudflare's file, which wrangler downloads and the local preview turns off.
+  // Cloudflare's file, which wrangler downloads and the local server turns off.
   'cf.json': "Cloudflare's own file",
 };
 /** Folders that hold no file a document names: installed packages, caches and reports. */

@@ -1,6 +1,6 @@
 /**
  * Playwright's global tear-down, run once in the main process after every test: it removes the
- * throwaway certificates that the HTTPS preview served (e2e/support/local-tls.ts), and stops what a
+ * throwaway certificates that the HTTPS server served (e2e/support/local-tls.ts), and stops what a
  * worker killed outright left running (process-groups.ts), so that a run ends with its servers.
  */
 import { rmSync } from 'node:fs';

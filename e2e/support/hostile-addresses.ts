@@ -1,7 +1,7 @@
 /**
  * Odd and hostile addresses, and where each must land on every server the site is deployed with:
  * the not-found page, or the page it plainly means. The servers' tests and the browser's use the
- * same lists, so that nginx, the preview server and Cloudflare are held to one answer for each.
+ * same lists, so that nginx, the static server (npm run serve) and Cloudflare are held to one answer for each.
  */
 import { connect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';

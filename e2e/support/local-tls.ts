@@ -1,7 +1,7 @@
 /**
- * The HTTPS preview the suite tests over real TLS (`npm run preview:tls`): its ports, moved by
+ * The HTTPS server the suite tests over real TLS (`npm run serve:tls`): its ports, moved by
  * E2E_PORT like every test server's, and its throwaway certificates, which the runner's main process
- * makes once, before it starts the preview and its workers. The folder's path reaches the workers
+ * makes once, before it starts the HTTPS server and its workers. The folder's path reaches the workers
  * through the environment, and so does the trust in its authority (NODE_EXTRA_CA_CERTS, which Node
  * reads when a worker starts): the tests' clients verify the certificate rather than skip checks.
  */
@@ -13,7 +13,7 @@ import { localCertificateFiles, makeLocalCertificates } from '../../scripts/serv
 /**
  * The first of the test servers' ports (playwright.config.ts). The ones after it are taken: the two
  * production servers', the dev preview's (the fourth), the editor specs' (the fifth to the tenth)
- * and the engines' editing views' (from the eleventh, one an engine); the HTTPS preview takes two
+ * and the engines' editing views' (from the eleventh, one an engine); the HTTPS server takes two
  * well past them all.
  */
 const firstPort = Number(process.env.E2E_PORT ?? 4173);
@@ -24,7 +24,7 @@ export const localTlsPorts = { https: firstPort + 20, http: firstPort + 21 };
 const FOLDER_VARIABLE = 'E2E_TLS_DIR';
 
 /**
- * The folder of the HTTPS preview's certificates (certificates/) and of the ACME challenges it
+ * The folder of the HTTPS server's certificates (certificates/) and of the ACME challenges it
  * serves (acme-challenge/): made on the first call in the main process, found in the workers.
  */
 export function localTlsFolder(): string {
@@ -41,7 +41,7 @@ export function localTlsFolder(): string {
   return folder;
 }
 
-/** The files of the HTTPS preview: its certificates, and the folder of its ACME challenges. */
+/** The files of the HTTPS server: its certificates, and the folder of its ACME challenges. */
 export function localTls() {
   const folder = localTlsFolder();
   return {

@@ -11,7 +11,7 @@ import { brief } from '../support/brief';
 import { localTls, localTlsPorts } from '../support/local-tls';
 
 /**
- * What HTTPS adds at the origin, against `npm run preview:tls` (nginx with the production
+ * What HTTPS adds at the origin, against `npm run serve:tls` (nginx with the production
  * configuration and throwaway certificates, which these clients trust and verify): HTTP/2 by ALPN,
  * TLS 1.2 and 1.3 only, the OCSP response stapled, plain HTTP redirected to the same address over
  * HTTPS except the ACME challenges, plain HTTP on the HTTPS port too.

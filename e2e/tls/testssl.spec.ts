@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { localTlsPorts } from '../support/local-tls';
 
 /**
- * testssl.sh (Debian's package) against `npm run preview:tls`: every protocol, cipher category and
+ * testssl.sh (Debian's package) against `npm run serve:tls`: every protocol, cipher category and
  * vulnerability it tests is OK, offline. The certificate is the throwaway one, so its trust is not
  * checked here (no -S). One finding may stand, BREACH: testssl sees gzip on `/` and cannot see what
  * the page holds; docs/deploying.md shows why it cannot apply (no page carries a secret or reflects

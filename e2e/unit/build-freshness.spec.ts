@@ -32,7 +32,7 @@ const buildInputs: Record<string, string> = {
 const notBuildInputs = [
   'deploy/nginx.conf.template',
   'deploy/cloudflare/worker.ts',
-  'scripts/serve/preview.ts',
+  'scripts/serve/static.ts',
   'e2e/unit/projects.spec.ts',
   'playwright.config.ts',
   'README.md',

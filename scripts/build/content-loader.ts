@@ -3,7 +3,7 @@
  * each content file in development only. It runs the whole check on every save (rules relate
  * files), before TypeScript parses the file, so the check speaks first: each file's problems show
  * in Next's error overlay, and the terminal gets the check's own lines. Placeholders pass here,
- * since an editor previewing a change has no reason to replace them yet.
+ * since an editor trying a change in `npm run dev` has no reason to replace them yet.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `PORT=8787 npm run preview:cloudflare` serves out/ on Cloudflare's own runtime (wrangler dev,
+ * `PORT=8787 npm run serve:cloudflare` serves out/ on Cloudflare's own runtime (wrangler dev,
  * which runs workerd), configured by deploy/cloudflare/wrangler.jsonc exactly as it is deployed, so
  * the tests can check what Cloudflare would answer without an account or any network calls.
  */
@@ -85,5 +85,5 @@ async function serve(port: number): Promise<void> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await runServer('preview:cloudflare', 8787, serve);
+  await runServer('serve:cloudflare', 8787, serve);
 }

@@ -2,8 +2,8 @@
  * Renders deploy/nginx.conf.template, the configuration that the site is deployed with, and runs
  * nginx with it on 127.0.0.1, from a temporary folder that is removed on exit, so that the tests
  * check the production configuration itself:
- * - `PORT=8080 npm run preview:prod` serves plain HTTP, as behind a TLS terminator;
- * - `PORT=8443 HTTP_PORT=8080 npm run preview:tls` serves HTTPS with HTTP/2 on PORT, with throwaway
+ * - `PORT=8080 npm run serve:nginx` serves plain HTTP, as behind a TLS terminator;
+ * - `PORT=8443 HTTP_PORT=8080 npm run serve:tls` serves HTTPS with HTTP/2 on PORT, with throwaway
  *   certificates (scripts/serve/tls.ts), and on HTTP_PORT the plain-HTTP server that redirects to
  *   it. TLS_DIR names a folder of certificates made beforehand (the tests make one, to trust its
  *   authority), and ACME_CHALLENGE_DIR the folder served under /.well-known/acme-challenge/.
@@ -268,7 +268,7 @@ export function localHttps(
 
 const isMain = process.argv[1] === fileURLToPath(import.meta.url);
 if (isMain && process.argv.includes('--tls')) {
-  await runServer('preview:tls', 8443, async (port) => {
+  await runServer('serve:tls', 8443, async (port) => {
     const httpPort = Number(process.env.HTTP_PORT ?? 8080);
     // The redirect's port must be free too, or the redirect would be some other program's.
     await freePort(httpPort).catch(() => {
@@ -295,7 +295,7 @@ if (isMain && process.argv.includes('--tls')) {
     });
   });
 } else if (isMain) {
-  await runServer('preview:prod', 8080, (port) => {
+  await runServer('serve:nginx', 8080, (port) => {
     const { exited, stop } = startNginx(`127.0.0.1:${port}`);
     console.log(`Serving out/ through nginx at http://127.0.0.1:${port} (Ctrl+C to stop)`);
     process.on('SIGINT', stop).on('SIGTERM', stop);

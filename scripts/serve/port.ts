@@ -31,7 +31,7 @@ export const freePort = (port = 0): Promise<number> => probe(port);
 /**
  * Runs a server's entry point on PORT, once out/ has a build and no other program holds the port.
  * Any failure is printed under the server's name and ends the process with status 1.
- * @param name The npm script's name, e.g. 'preview', to begin the error message with.
+ * @param name The npm script's name, e.g. 'serve', to begin the error message with.
  * @param defaultPort The port to use when PORT is not set.
  * @param start Starts the server on the port.
  */

@@ -1,5 +1,5 @@
 /**
- * Throwaway certificates for serving the site over real TLS on this machine (`npm run preview:tls`,
+ * Throwaway certificates for serving the site over real TLS on this machine (`npm run serve:tls`,
  * the tests, `npm run observatory`, `npm run bench`): a certificate authority made at run time, a
  * certificate it signs for 127.0.0.1 and localhost, and an OCSP response of that authority saying
  * the certificate is good, for nginx to staple. openssl makes them in a few milliseconds; they are

@@ -16,8 +16,8 @@ requirements=(
   "default-jre-headless|command -v java|the W3C HTML checker (vnu.jar)"
   "nginx-light|test -x \"${NGINX:-/usr/sbin/nginx}\" -o -x \"\$(type -P nginx)\"|the production server the browser tests run against"
   "poppler-utils|command -v pdftotext|the print test, which reads the printed pages"
-  "openssl|command -v openssl|the throwaway certificates of the HTTPS preview"
-  "testssl.sh|command -v testssl|the TLS scan of the HTTPS preview"
+  "openssl|command -v openssl|the throwaway certificates of the HTTPS server"
+  "testssl.sh|command -v testssl|the TLS scan of the HTTPS server"
   "systemd|command -v systemd-analyze|the check of the release's systemd unit (systemd need not run)"
   "logrotate|command -v logrotate|the check of the release's logrotate rule"
 )

@@ -1,5 +1,5 @@
 /**
- * `PORT=3000 npm run preview` serves out/ on 127.0.0.1 as a plain static host would: compressed,
+ * `PORT=3000 npm run serve` serves out/ on 127.0.0.1 as a plain static host would: compressed,
  * with clean URLs (/south-africa for south-africa.html), no folder listings, and the not-found page
  * with status 404 for every unknown, odd or hostile address. `npm start` serves with it, and the
  * benchmark measures the pages through it.
@@ -40,7 +40,7 @@ function isLookup(request: IncomingMessage, exposeErrorPages: boolean): boolean 
  *   Lighthouse that refuse to measure a page answered with 404.
  * @returns The server, once it listens.
  */
-export function startPreview(port: number, exposeErrorPages = false): Promise<Server> {
+export function startStaticServer(port: number, exposeErrorPages = false): Promise<Server> {
   const serveConfig = {
     public: 'out',
     cleanUrls: true,
@@ -59,8 +59,8 @@ export function startPreview(port: number, exposeErrorPages = false): Promise<Se
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await runServer('preview', 3000, async (port) => {
-    await startPreview(port);
+  await runServer('serve', 3000, async (port) => {
+    await startStaticServer(port);
     console.log(`Serving out/ at http://127.0.0.1:${port} (Ctrl+C to stop)`);
   });
 }

@@ -40,7 +40,7 @@ const nextConfig: NextConfig = {
     rules: {
       '*.ts': {
         // The path is from the workspace root, which is a folder above the project's when the
-        // project sits inside another (as the dev-preview tests' scratch copy does). The schema
+        // project sits inside another (as the dev-server tests' scratch copy does). The schema
         // is a folder of its own, content/schema/, so only the content files match.
         condition: {
           all: ['development', { not: 'foreign' }, { path: /(^|\/)content\/[\w-]+\.ts$/ }],

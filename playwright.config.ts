@@ -168,7 +168,7 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
       workers: 1,
     })),
     // The content check in `npm run dev`: the spec starts its own dev server over a scratch copy.
-    { name: 'dev preview', testMatch: 'dev/*.spec.ts', use: chromium, workers: 1 },
+    { name: 'dev server', testMatch: 'dev/*.spec.ts', use: chromium, workers: 1 },
     // No browser: in-process checks of the site's code, and checks of out/ and what serves it.
     { name: 'unit', testMatch: 'unit/**/*.spec.ts' },
     { name: 'out', testMatch: 'out/*.spec.ts' },

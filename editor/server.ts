@@ -23,7 +23,7 @@ import { valueAt } from './values';
 import { fieldDocs } from './field-docs';
 import { fieldWords, optionFor, type SchemaNode } from '../scripts/shared/field-words';
 import { formChoices, formSchema } from './form-schema';
-import { previewPages } from './preview-pages';
+import { pagesBeside } from './pages-beside';
 import { BODY_LIMIT, cookieName, newToken, readBody, refusal } from './request-gate';
 
 /** The view's own policy: its scripts and styles are files it serves, and no page may frame it. */
@@ -48,7 +48,7 @@ const VIEW_HTML = `<!doctype html>
 `;
 
 /** The policy of the page beside the form: the site's inline styles, the editor's script file. */
-const PREVIEW_POLICY =
+const PAGE_BESIDE_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
 /**
@@ -56,8 +56,8 @@ const PREVIEW_POLICY =
  * empty icon, as the view has, since a page opened on its own (in a tab, or by a test) would
  * otherwise ask the editor for /favicon.ico, which it does not serve.
  */
-const PREVIEW_HEAD =
-  '<meta charset="utf-8"><title>Preview</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/preview.css"><script src="/preview.js" defer></script>';
+const PAGE_BESIDE_HEAD =
+  '<meta charset="utf-8"><title>The page beside the form</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/page-beside.css"><script src="/page-beside.js" defer></script>';
 
 /** How the page beside the form outlines the texts of the field being edited: the editor's only rule there. */
 const SELECTED_TEXT_RULE =
@@ -70,7 +70,7 @@ async function bundleView() {
     entryPoints: {
       view: `${here}view/main.ts`,
       style: `${here}view/view.css`,
-      preview: `${here}view/preview.ts`,
+      'page-beside': `${here}view/page-beside.ts`,
     },
     bundle: true,
     write: false,
@@ -127,7 +127,7 @@ const READ_KINDS: readonly (FieldKind | undefined)[] = [
 ];
 
 /**
- * The fields the preview marks so that a click on their text selects them: the texts visitors
+ * The fields the page beside the form marks so that a click on their text selects them: the texts visitors
  * read, one word or many. Fields of other kinds (ids, language and country codes, times, time
  * zones, addresses, numbers) are left unmarked: the site compares and parses them, and a marker
  * would change what it draws.
@@ -169,8 +169,8 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
   // Help texts are the schema's, which does not change while the editor runs.
   const docs = fieldDocs(content.readAll());
   const schema = formSchema();
-  const preview = await previewPages(process.cwd());
-  /** The values the form shows and has not saved, by file: the preview draws them. */
+  const pagesDrawn = await pagesBeside(process.cwd());
+  /** The values the form shows and has not saved, by file: the page beside the form draws them. */
   let drafts: Record<string, unknown> = {};
   let ownPort = port;
 
@@ -192,7 +192,7 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
     const files = content.readAll();
     return {
       schema,
-      pages: preview.pages,
+      pages: pagesDrawn.pages,
       files: files.map(({ file, name, source, read }) => ({
         file,
         name,
@@ -229,7 +229,7 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
     // The fields whose texts each page draws, for the view to show the page a field is on.
     if (request.method === 'GET' && route === '/api/fields-on-pages') {
       const onPages: Record<string, string[]> = {};
-      for (const page of preview.pages.filter((p) => !p.handler)) {
+      for (const page of pagesDrawn.pages.filter((p) => !p.handler)) {
         const drawn = await draw(page.route).catch(() => undefined);
         const html = drawn && 'html' in drawn ? drawn.html : '';
         onPages[page.route] = [
@@ -315,31 +315,32 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
     const marked = Object.entries(values).flatMap(([name, value]) =>
       readableFields(schema.properties?.[name], value, [name]),
     );
-    return preview.draw(route, values, marked);
+    return pagesDrawn.draw(route, values, marked);
   };
 
   /** The page at a route as the frame beside the form shows it, with the editor's script. */
-  const drawPreview = async (route: string, response: ServerResponse) => {
+  const drawPageBeside = async (route: string, response: ServerResponse) => {
     const drawn = await draw(route);
-    if (!drawn) return sendPreview(response, 404, '<p>There is no such page.</p>');
-    if ('text' in drawn) return sendPreview(response, 200, `<pre>${escapeHtml(drawn.text)}</pre>`);
+    if (!drawn) return sendPageBeside(response, 404, '<p>There is no such page.</p>');
+    if ('text' in drawn)
+      return sendPageBeside(response, 200, `<pre>${escapeHtml(drawn.text)}</pre>`);
     // React puts what the page preloads into a head of its own; the editor's go into the same.
     const page = drawn.html;
-    const html = `<!doctype html>${page.includes('<head>') ? page.replace('<head>', `<head>${PREVIEW_HEAD}`) : page.replace(/^<html([^>]*)>/, `<html$1><head>${PREVIEW_HEAD}</head>`)}`;
-    sendPreview(response, 200, html);
+    const html = `<!doctype html>${page.includes('<head>') ? page.replace('<head>', `<head>${PAGE_BESIDE_HEAD}`) : page.replace(/^<html([^>]*)>/, `<html$1><head>${PAGE_BESIDE_HEAD}</head>`)}`;
+    sendPageBeside(response, 200, html);
   };
 
   /**
    * A page for the frame beside the form, under the policy that lets the view show it: a whole
    * page as drawn, or a body of the editor's own (a text, a page that cannot be drawn).
    */
-  const sendPreview = (response: ServerResponse, status: number, htmlOrBody: string) => {
+  const sendPageBeside = (response: ServerResponse, status: number, htmlOrBody: string) => {
     const html = htmlOrBody.startsWith('<!doctype')
       ? htmlOrBody
-      : `<!doctype html><html lang="en"><head>${PREVIEW_HEAD}</head><body>${htmlOrBody}</body></html>`;
+      : `<!doctype html><html lang="en"><head>${PAGE_BESIDE_HEAD}</head><body>${htmlOrBody}</body></html>`;
     response.writeHead(status, {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': PREVIEW_POLICY,
+      'content-security-policy': PAGE_BESIDE_POLICY,
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
     });
@@ -359,18 +360,18 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
         );
       return send(response, 200, VIEW_HTML, 'text/html');
     }
-    if (pathname === '/preview' && request.method === 'GET')
+    if (pathname === '/page-beside' && request.method === 'GET')
       // A value the site cannot draw yet (a file with a typing slip, a time half typed) is the
       // check's to explain, at its field: the page says only that, never the runtime's words.
-      return void drawPreview(searchParams.get('page') ?? '/', response).catch(() =>
-        sendPreview(
+      return void drawPageBeside(searchParams.get('page') ?? '/', response).catch(() =>
+        sendPageBeside(
           response,
           500,
           '<p>The page cannot be drawn with the content as it is: the messages in the form say what to change.</p>',
         ),
       );
-    if (pathname === '/preview.css')
-      return send(response, 200, `${preview.css}\n${SELECTED_TEXT_RULE}`, 'text/css');
+    if (pathname === '/page-beside.css')
+      return send(response, 200, `${pagesDrawn.css}\n${SELECTED_TEXT_RULE}`, 'text/css');
     const image = publicFile(pathname);
     if (image && request.method === 'GET') {
       response.writeHead(200, { 'content-type': image.type, 'cache-control': 'no-store' });

@@ -1,5 +1,5 @@
 /**
- * The slips an editor makes, each saved over a content file by the dev-preview spec: the seven
+ * The slips an editor makes, each saved over a content file by the dev-server spec: the seven
  * of issue #26's table, one across files, the three the check itself once worded poorly, then each
  * other kind of typing slip the check reads before the parser would (issue #32, item 10), so that
  * none of them lets a parser's words reach the page or the terminal.
@@ -81,7 +81,7 @@ export const slips: Slip[] = [
     says: 'home.title: a comma or a closing quote is probably missing just before line {line}',
   },
   // Not in the issue's table: a rule that weighs one file against another reports the slip in the
-  // file that no longer matches, which the preview checks again though it was not saved.
+  // file that no longer matches, which npm run dev checks again though it was not saved.
   {
     name: 'a navigation id renamed, which the South Africa page still names',
     file: 'content/navigation.ts',

@@ -12,7 +12,7 @@ import { startEditingView } from '../support/editing-view';
  * would be written: so each 403 is for what was forged.
  */
 
-/** After the dev preview's port (e2e/dev/preview.spec.ts), within the range E2E_PORT moves. */
+/** After the dev server's port (e2e/dev/dev-server.spec.ts), within the range E2E_PORT moves. */
 const port = Number(process.env.E2E_PORT ?? 4173) + 4;
 
 let view: Awaited<ReturnType<typeof startEditingView>>;

@@ -10,11 +10,11 @@ import { BUILD_INPUTS } from '../support/build-inputs';
 /**
  * Nothing of the editing view reaches the site (issue #32, item 3): two plain builds of a copy of
  * the project give byte-identical out/ folders, a build after the view has drawn, marked and
- * saved gives the same bytes again, and no exported file carries the preview's attribute, its
+ * saved gives the same bytes again, and no exported file carries the page beside the form's attribute, its
  * script or its invisible markers.
  */
 
-/** After the preview spec's port, within the range E2E_PORT moves. */
+/** After the page-beside spec's port, within the range E2E_PORT moves. */
 const port = Number(process.env.E2E_PORT ?? 4173) + 7;
 
 /** Each file of a folder, by its path in the folder, with the SHA-256 of its bytes. */
@@ -66,7 +66,7 @@ test('out/ is byte-identical with and without the editing view, and carries noth
     expect(afterEditing, 'a build after using the editing view').toEqual(first);
     for (const file of Object.keys(afterEditing)) {
       const text = readFileSync(path.join(view.folder, 'out', file)).toString('latin1');
-      expect(text, file).not.toMatch(/data-editor-|preview\.js|editor-token/);
+      expect(text, file).not.toMatch(/data-editor-|page-beside\.js|editor-token/);
       expect(readFileSync(path.join(view.folder, 'out', file), 'utf8'), file).not.toMatch(
         /[\ue000-\ue01f]/u,
       );

@@ -44,7 +44,7 @@ test('the editing view shows its form and the page beside it, and saves a field'
     .poll(() =>
       engine.evaluate(
         () =>
-          (document.getElementById('preview-frame') as HTMLIFrameElement).contentDocument
+          (document.getElementById('page-beside-frame') as HTMLIFrameElement).contentDocument
             ?.querySelector('h1')
             ?.textContent?.trim() ?? '',
       ),
@@ -86,9 +86,9 @@ test('axe finds no violation in the view, nor in any page it draws beside the fo
   expect(await axeViolations(engine), 'the editing view').toEqual([]);
   // Each page the frame beside the form shows, opened on its own so that axe reads it whole.
   for (const page of ['/', '/south-africa', '/_not-found', '/_error']) {
-    const preview = new URL('/preview', view.origin);
-    preview.search = new URLSearchParams({ page, token: view.token }).toString();
-    await engine.goto(preview.href);
+    const pageBeside = new URL('/page-beside', view.origin);
+    pageBeside.search = new URLSearchParams({ page, token: view.token }).toString();
+    await engine.goto(pageBeside.href);
     expect(await axeViolations(engine), `the page ${page} beside the form`).toEqual([]);
   }
 });

@@ -12,7 +12,7 @@ import { localCertificateFiles, makeLocalCertificates } from '../../scripts/serv
 
 /**
  * The first of the test servers' ports (playwright.config.ts). The ones after it are taken: the two
- * production servers', the dev preview's (the fourth), the editor specs' (the fifth to the tenth)
+ * production servers', the dev server's (the fourth), the editor specs' (the fifth to the tenth)
  * and the engines' editing views' (from the eleventh, one an engine); the HTTPS server takes two
  * well past them all.
  */

@@ -675,7 +675,7 @@ function render() {
       commitForm(),
     ),
     contents,
-    h('div', { class: 'layout' }, form, previewPane()),
+    h('div', { class: 'layout' }, form, pageBesidePane()),
     pages,
   );
   renderToolbar();
@@ -849,11 +849,11 @@ const byKind = (a: Model['pages'][number], b: Model['pages'][number]) => {
 };
 
 /** The panel beside the form: which page, the page itself, and how it shows in search results. */
-function previewPane() {
+function pageBesidePane() {
   const choose = h(
     'select',
     {
-      id: 'preview-page',
+      id: 'page-beside-page',
       onchange: (event: Event) => showPage((event.target as HTMLSelectElement).value),
     },
     ...[...state.model.pages]
@@ -862,14 +862,14 @@ function previewPane() {
   );
   return h(
     'aside',
-    { class: 'preview', 'aria-labelledby': 'preview-heading' },
-    h('h2', { id: 'preview-heading' }, 'The page beside the form'),
-    h('label', { for: 'preview-page' }, 'Page shown'),
+    { class: 'page-beside', 'aria-labelledby': 'page-beside-heading' },
+    h('h2', { id: 'page-beside-heading' }, 'The page beside the form'),
+    h('label', { for: 'page-beside-page' }, 'Page shown'),
     choose,
-    h('p', { id: 'preview-note', class: 'help' }),
-    h('div', { id: 'preview-choice', class: 'choice' }),
+    h('p', { id: 'page-beside-note', class: 'help' }),
+    h('div', { id: 'page-beside-choice', class: 'choice' }),
     h('iframe', {
-      id: 'preview-frame',
+      id: 'page-beside-frame',
       title: 'The page as it will look',
       // Busy until a page is loaded into it and drawn (frameDrawing).
       'aria-busy': 'true',
@@ -907,14 +907,14 @@ function showPageOf(field: string) {
   if (shown && (withText.length > 0 ? drawsText(shown) : drawsFrom(shown))) return;
   const ownPagesFirst = state.model.pages.filter(drawsFrom).sort(byKind);
   const page = withText[0] ?? ownPagesFirst.find((p) => mainFileOf(p) === name) ?? ownPagesFirst[0];
-  const note = document.getElementById('preview-note')!;
+  const note = document.getElementById('page-beside-note')!;
   note.textContent = page ? '' : `${wordsOf([name])} appears on no page of the site.`;
   if (page) showPage(page.route);
 }
 
 /** Tells the page beside the form which field is being edited, to outline its texts. */
 function selectInPage() {
-  const frame = document.getElementById('preview-frame') as HTMLIFrameElement | null;
+  const frame = document.getElementById('page-beside-frame') as HTMLIFrameElement | null;
   frame?.contentWindow?.postMessage({ select: state.selected }, location.origin);
 }
 
@@ -929,7 +929,7 @@ const frameDrawing = { loaded: false, asked: 0 };
 
 /** Asks the page beside the form to draw itself again with the values typed, and marks it busy. */
 function askToDraw() {
-  const frame = document.getElementById('preview-frame') as HTMLIFrameElement | null;
+  const frame = document.getElementById('page-beside-frame') as HTMLIFrameElement | null;
   if (!frame) return;
   frameDrawing.asked += 1;
   frame.setAttribute('aria-busy', 'true');
@@ -940,7 +940,7 @@ function askToDraw() {
 // page that has loaded (an earlier page, still answering while the next one loads, is not the one
 // shown), the frame is no longer busy.
 window.addEventListener('message', (event: MessageEvent<{ editorDrawn?: number }>) => {
-  const frame = document.getElementById('preview-frame') as HTMLIFrameElement | null;
+  const frame = document.getElementById('page-beside-frame') as HTMLIFrameElement | null;
   if (event.origin !== location.origin || !frame || event.source !== frame.contentWindow) return;
   if (frameDrawing.loaded && event.data.editorDrawn === frameDrawing.asked)
     frame.setAttribute('aria-busy', 'false');
@@ -950,11 +950,11 @@ window.addEventListener('message', (event: MessageEvent<{ editorDrawn?: number }
 function showPage(route: string | undefined) {
   if (!route) return;
   state.route = route;
-  (document.getElementById('preview-page') as HTMLSelectElement).value = route;
-  const frame = document.getElementById('preview-frame') as HTMLIFrameElement;
+  (document.getElementById('page-beside-page') as HTMLSelectElement).value = route;
+  const frame = document.getElementById('page-beside-frame') as HTMLIFrameElement;
   frameDrawing.loaded = false;
   frame.setAttribute('aria-busy', 'true');
-  frame.src = `/preview?page=${encodeURIComponent(route)}`;
+  frame.src = `/page-beside?page=${encodeURIComponent(route)}`;
   detached(searchResult());
 }
 
@@ -1095,7 +1095,7 @@ window.addEventListener(
   (event: MessageEvent<{ editorFields?: string[]; editorText?: string }>) => {
     if (event.origin !== location.origin || !event.data.editorFields) return;
     const fields = fieldsOfText(event.data.editorFields, event.data.editorText ?? '');
-    const choice = document.getElementById('preview-choice')!;
+    const choice = document.getElementById('page-beside-choice')!;
     choice.replaceChildren();
     if (fields.length === 0) return;
     if (fields.length === 1) {

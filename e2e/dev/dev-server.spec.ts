@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startDevPreview } from '../support/dev-preview';
+import { startDevServer } from '../support/dev-server';
 import { slips, type Slip } from './slips';
 
 /**
@@ -13,7 +13,7 @@ import { slips, type Slip } from './slips';
 /** After the production servers' ports (playwright.config.ts), within the range E2E_PORT moves. */
 const port = Number(process.env.E2E_PORT ?? 4173) + 3;
 
-let dev: ReturnType<typeof startDevPreview>;
+let dev: ReturnType<typeof startDevServer>;
 let page: Page;
 
 // Each slip waits for the overlay, the terminal, the page and the terminal again: room for all four.
@@ -21,7 +21,7 @@ test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  dev = startDevPreview(port);
+  dev = startDevServer(port);
   // A laptop's window, where Next's error overlay once cut the check's longer lines off.
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   // Once the dev server says it is ready: the first page, which it compiles, may take a minute.
@@ -42,7 +42,7 @@ const headings: Record<Slip['page'], string> = {
 };
 
 /**
- * A save reaches the page in about a second here (tools/dev-preview-latency.ts measures it); the
+ * A save reaches the page in about a second here (tools/dev-server-latency.ts measures it); the
  * room is for a CI machine busy with the other projects.
  */
 const soon = expect.configure({ timeout: 15_000 });
@@ -124,7 +124,7 @@ for (const slip of slips) {
   });
 }
 
-test('the go-live placeholders are not errors in the preview', async () => {
+test('the go-live placeholders are not errors in npm run dev', async () => {
   await page.goto(`${dev.url}/south-africa`);
   await expect(page.getByRole('heading', { level: 1, name: 'South Africa' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -1,5 +1,5 @@
 /**
- * `npx tsx tools/dev-preview-latency.ts`: how soon `npm run dev` tells an editor about a content
+ * `npx tsx tools/dev-server-latency.ts`: how soon `npm run dev` tells an editor about a content
  * slip. Over a scratch copy, it saves `opens: '9am'` in content/contact.ts several times and
  * prints the median time from the save to the check's line in the error overlay and in the
  * terminal, and from saving the fix to the page shown again. PORT moves the dev server (4191).
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browsers';
-import { startDevPreview } from '../e2e/support/dev-preview';
+import { startDevServer } from '../e2e/support/dev-server';
 
 const RUNS = 7;
 const LINE =
@@ -18,7 +18,7 @@ const LINE =
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-const dev = startDevPreview(Number(process.env.PORT ?? 4191));
+const dev = startDevServer(Number(process.env.PORT ?? 4191));
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const page = await browser.newPage();
@@ -57,7 +57,7 @@ try {
     await overlay.waitFor({ state: 'detached', timeout: 30_000 });
     times.back.push(performance.now() - fixed);
   }
-  console.log(`dev preview, median of ${RUNS} saves of opens: '9am' in content/contact.ts:`);
+  console.log(`dev server, median of ${RUNS} saves of opens: '9am' in content/contact.ts:`);
   console.log(`  save to the check's line in the overlay:  ${seconds(median(times.overlay))}`);
   console.log(`  save to the check's line in the terminal: ${seconds(median(times.terminal))}`);
   console.log(`  fix saved to the page shown again:        ${seconds(median(times.back))}`);

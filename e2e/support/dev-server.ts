@@ -4,10 +4,10 @@ import { scratchCopy } from './scratch-copy';
 
 /**
  * `npm run dev` over a scratch copy of the project, so that edits to its content/ touch nobody
- * else's: the dev-preview spec's and the latency benchmark's.
+ * else's: the dev-server spec's and the latency benchmark's.
  */
-export function startDevPreview(port: number) {
-  const folder = scratchCopy('dev-preview');
+export function startDevServer(port: number) {
+  const folder = scratchCopy('dev-server');
   // In a process group of its own, so that stopping npm stops Next.js and its loader processes,
   // which end with the run however it ends (process-groups.ts).
   const server = spawnGroup(

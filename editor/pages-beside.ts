@@ -4,7 +4,7 @@
  * a plugin that replaces every content module by the content of the moment, so that a change is
  * drawn in milliseconds without writing anything. Each text of the content that visitors read (the
  * server chooses them by their kind) is wrapped in invisible markers as it goes into the page, and the markers come out of the HTML as spans naming their
- * field (`data-editor-field`), which the editor's preview script turns into click-to-select. The
+ * field (`data-editor-field`), which the script of the page beside the form turns into click-to-select. The
  * markers exist only here: components/ never import the editor, the build never loads this
  * module, and nothing of it reaches out/.
  */
@@ -25,7 +25,7 @@ type PageModule = {
   handler: boolean;
 };
 
-/** What the preview shows for one page: its HTML, or a route handler's text. */
+/** What the page beside the form shows for one page: its HTML, or a route handler's text. */
 type Drawn =
   | { html: string; title: string; description: string; image?: { url: string; alt: string } }
   | { text: string };
@@ -61,7 +61,7 @@ function pageFiles(folder = 'app'): { route: string; file: string; handler: bool
 }
 
 /** The bundled pages, evaluated anew for each drawing with the content of the moment. */
-export async function previewPages(projectRoot: string) {
+export async function pagesBeside(projectRoot: string) {
   const files = pageFiles();
   const contentPlugin: Plugin = {
     name: 'editor-content',
@@ -90,10 +90,15 @@ export async function previewPages(projectRoot: string) {
     'export { RootLayout, createElement };',
   ].join('\n');
   const result = await build({
-    stdin: { contents: entry, resolveDir: projectRoot, loader: 'ts', sourcefile: 'preview.ts' },
+    stdin: {
+      contents: entry,
+      resolveDir: projectRoot,
+      loader: 'ts',
+      sourcefile: 'pages-beside.ts',
+    },
     bundle: true,
     write: false,
-    outdir: path.join(projectRoot, '.cache/editor-preview'),
+    outdir: path.join(projectRoot, '.cache/editor-pages-beside'),
     format: 'cjs',
     platform: 'node',
     packages: 'external',

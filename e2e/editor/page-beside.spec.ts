@@ -66,7 +66,8 @@ test('a click on a text of one word selects its field too', async () => {
 });
 
 /** The fields the view offers for a text made of several, as the buttons under the page name them. */
-const offered = () => session.page.locator('#preview-choice').getByRole('button').allTextContents();
+const offered = () =>
+  session.page.locator('#page-beside-choice').getByRole('button').allTextContents();
 
 test('a text made of several fields offers each of them, those the site works a value out from too', async () => {
   await clickOnPage(frame().getByText(/^09:00 to 17:00 UTC, Monday to Friday/));

@@ -1,6 +1,6 @@
 /**
  * The editor's script in the page beside the form, and only there: a click on a text of the page
- * tells the form which fields the text is made of (the spans the preview marks), rather than
+ * tells the form which fields the text is made of (the spans the page marks), rather than
  * following a link; the texts of the field being edited are outlined and scrolled to; and when the
  * form says the content changed, the page is drawn again in place, keeping where it was scrolled
  * to, and the form is told once it is, with the number of its request.

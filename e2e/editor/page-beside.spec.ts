@@ -72,7 +72,7 @@ const offered = () =>
 test('a text made of several fields offers each of them, those the site works a value out from too', async () => {
   await clickOnPage(frame().getByText(/^09:00 to 17:00 UTC, Monday to Friday/));
   await expect(session.page.getByText('This text is made of several fields:')).toBeVisible();
-  // The line's own words, each placeholder's field, and what the office's times are worked out from.
+  // The line's own words, each slot's field, and what the office's times are worked out from.
   expect(await offered()).toEqual([
     'Contact, hours, text',
     'Contact, hours, opens',

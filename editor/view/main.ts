@@ -1013,7 +1013,7 @@ const onlineBankingLines = (key: string) =>
   );
 
 /**
- * The placeholders the site fills from fields of other names, as the components fill them, by the
+ * The slots the site fills from fields of other names, as the components fill them, by the
  * text they are in ('*': in any text): the footer's {year} from the copyright year of the page
  * shown; the hours line's office and its times there from the South Africa page's office and the
  * hours; the contact card's phone lines' labels from the online banking lines (of which a click on
@@ -1041,26 +1041,25 @@ const FILLED_FROM_OTHER_FIELDS: Record<string, Record<string, () => string[]>> =
 };
 
 /**
- * The fields a text's `{placeholder}` is filled from: those the site fills it from under another
+ * The fields a text's `{slot}` is filled from: those the site fills it from under another
  * name (FILLED_FROM_OTHER_FIELDS), else a field of that name beside the text, or at the top of a
  * content file (`{name}` is the site's name).
  */
-function placeholderFields(text: string, placeholder: string): string[] {
+function slotFields(text: string, slot: string): string[] {
   const other =
-    (FILLED_FROM_OTHER_FIELDS[text] ?? {})[placeholder] ??
-    FILLED_FROM_OTHER_FIELDS['*']![placeholder];
+    (FILLED_FROM_OTHER_FIELDS[text] ?? {})[slot] ?? FILLED_FROM_OTHER_FIELDS['*']![slot];
   if (other) return other();
   const path = pathOf(text);
-  const beside = [...path.slice(0, -1), placeholder];
+  const beside = [...path.slice(0, -1), slot];
   if (valueAt(state.draft[path[0] as string], beside.slice(1)) !== undefined)
     return [fieldName(beside)];
   const file = Object.keys(state.draft).find(
-    (name) => typeof valueAt(state.draft[name], [placeholder]) === 'string',
+    (name) => typeof valueAt(state.draft[name], [slot]) === 'string',
   );
-  return file ? [fieldName([file, placeholder])] : [];
+  return file ? [fieldName([file, slot])] : [];
 }
 
-/** The fields a text on the page is made of: those marked around it, and its placeholders'. */
+/** The fields a text on the page is made of: those marked around it, and its slots'. */
 function fieldsOfText(marked: string[], clicked: string): string[] {
   const valueOf = (field: string) =>
     valueAt(state.draft[pathOf(field)[0] as string], pathOf(field).slice(1));
@@ -1070,8 +1069,8 @@ function fieldsOfText(marked: string[], clicked: string): string[] {
   if (clicked && (marked.length === 0 || valueOf(marked[0]!) !== clicked))
     fields.push(...fieldsWithValue(clicked).filter((field) => !fields.includes(field)));
   for (const field of marked)
-    for (const [, placeholder] of String(valueOf(field)).matchAll(/\{(\w+)\}/g))
-      for (const filledFrom of placeholderFields(field, placeholder!))
+    for (const [, slot] of String(valueOf(field)).matchAll(/\{(\w+)\}/g))
+      for (const filledFrom of slotFields(field, slot!))
         if (!fields.includes(filledFrom)) fields.push(filledFrom);
   return fields;
 }

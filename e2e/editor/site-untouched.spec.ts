@@ -8,10 +8,10 @@ import { startEditingView } from '../support/editing-view';
 import { BUILD_INPUTS } from '../support/build-inputs';
 
 /**
- * Nothing of the editing view reaches the site (issue #32, item 3): two plain builds of a copy of
- * the project give byte-identical out/ folders, a build after the view has drawn, marked and
- * saved gives the same bytes again, and no exported file carries the page beside the form's attribute, its
- * script or its invisible markers.
+ * Nothing of the editing view reaches the site (issue #32, item 3): a build of a copy of the project
+ * after the view has drawn, marked and saved gives the same bytes as a plain build of it, and no
+ * exported file carries the attribute, the script or the invisible markers of the page beside the
+ * form.
  */
 
 /** After the page-beside spec's port, within the range E2E_PORT moves. */
@@ -43,9 +43,10 @@ test('out/ is byte-identical with and without the editing view, and carries noth
     return fingerprints(path.join(view.folder, 'out'));
   };
   try {
+    // That a plain build gives the same bytes twice is e2e/out/release.spec.ts's test (two clean
+    // copies, one archive): here one plain build is the reference.
     const first = await build();
     expect(Object.keys(first)).toContain('south-africa.html');
-    expect(await build(), 'two plain builds').toEqual(first);
 
     // The view draws the page with its markers, selects a field from it, saves a value and undoes
     // the save.

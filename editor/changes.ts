@@ -38,15 +38,38 @@ export function currentBranch(): string | undefined {
   }
 }
 
-/** A content file's value as the last commit holds it, or undefined where it held none. */
-export function committedValue(file: ReadFile): unknown {
+/** The commit HEAD names, or undefined where there is none. */
+function headCommit(): string | undefined {
   try {
-    const source = git('show', `HEAD:${file.file}`);
-    const read = readContent(source, file.file);
-    return Array.isArray(read) ? undefined : read.value;
+    return git('rev-parse', '--verify', 'HEAD').trim();
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Each content file's value as a commit holds it, by commit and file. A commit never changes, so
+ * each is read and parsed once: the changes panel asks for every file on each look, and reading
+ * them all again (a git process and a parse each) held the view's other requests up for a second
+ * on a busy machine.
+ */
+const committedValues = new Map<string, unknown>();
+
+/** A content file's value as the last commit holds it, or undefined where it held none. */
+export function committedValue(file: ReadFile, commit = headCommit()): unknown {
+  if (commit === undefined) return undefined;
+  const key = `${commit}:${file.file}`;
+  if (!committedValues.has(key)) {
+    let value: unknown;
+    try {
+      const read = readContent(git('show', `${commit}:${file.file}`), file.file);
+      value = Array.isArray(read) ? undefined : read.value;
+    } catch {
+      value = undefined;
+    }
+    committedValues.set(key, value);
+  }
+  return committedValues.get(key);
 }
 
 /** The fields that differ between two values: a list of another length counts as one change. */
@@ -67,8 +90,9 @@ function differences(before: unknown, after: unknown, field: FieldPath): Change[
 /** Every field changed since the last commit, file by file. */
 export function changesSinceCommit(files: ReadFile[]): Change[] {
   if (!isOwnRepository()) return [];
+  const commit = headCommit();
   return files.flatMap((file) =>
-    file.read ? differences(committedValue(file), file.read.value, [file.name]) : [],
+    file.read ? differences(committedValue(file, commit), file.read.value, [file.name]) : [],
   );
 }
 

@@ -178,7 +178,7 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
       testMatch: specsBehind[server as keyof typeof productionServers],
       use: { ...chromium, baseURL: url },
     })),
-    // nginx over TLS: what HTTPS adds (protocols, HTTP/2, the redirect, OCSP, slow handshakes), and
+    // nginx over TLS: what HTTPS adds (protocols, HTTP/2, the redirect, slow handshakes), and
     // the headers and the error pages again, with Chromium trusting the throwaway certificate.
     {
       name: 'https',

@@ -80,7 +80,7 @@ test('the release archive installs into a fresh root and serves the site from th
   const logDir = place('var', 'log', 'private-bank-site');
   const tlsDir = place('etc', 'private-bank-site', 'tls');
   mkdirSync(tlsDir, { recursive: true });
-  for (const file of [tls.certificate, tls.key, tls.ocspResponse]) {
+  for (const file of [tls.certificate, tls.key]) {
     copyFileSync(file, path.join(tlsDir, path.basename(file)));
   }
   let nginx: ReturnType<typeof spawn> | undefined;
@@ -95,7 +95,6 @@ test('the release archive installs into a fresh root and serves the site from th
       ACME_CHALLENGE_DIR: place('var', 'lib', 'private-bank-site', 'acme-challenge'),
       TLS_CERTIFICATE: path.join(tlsDir, 'certificate.pem'),
       TLS_KEY: path.join(tlsDir, 'key.pem'),
-      OCSP_RESPONSE_FILE: path.join(tlsDir, 'ocsp-response.der'),
       HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
       HTTP_LISTEN: `127.0.0.1:${httpPort}`,
       HTTPS_PORT: String(httpsPort),

@@ -44,15 +44,10 @@ export type NginxPaths = {
   logDir: string;
 };
 
-/** HTTPS: the certificate, how its OCSP response is stapled, and the plain-HTTP server. */
+/** HTTPS: the certificate and its key, and the plain-HTTP server. */
 export type HttpsSettings = {
   certificate: string;
   key: string;
-  /**
-   * A file holding the OCSP response (tests, where no responder is reachable), or the chain nginx
-   * verifies a fetched response with and the DNS resolver it finds the responder with.
-   */
-  stapling: { responseFile: string } | { trustedChain: string; resolver: string };
   /** The plain-HTTP server's listen address, e.g. '80' or '127.0.0.1:8080'. */
   httpListen: string;
   /** The HTTPS port the redirect names; none in production, where HTTPS is on 443. */
@@ -73,15 +68,6 @@ export type NginxSettings = {
   paths: NginxPaths;
 };
 
-/** nginx's directives for stapling the OCSP response, from a file or from the responder. */
-function staplingDirectives(stapling: HttpsSettings['stapling']): string {
-  if ('responseFile' in stapling) return `ssl_stapling_file ${stapling.responseFile};`;
-  return `ssl_stapling_verify on;
-  ssl_trusted_certificate ${stapling.trustedChain};
-  resolver ${stapling.resolver} valid=300s;
-  resolver_timeout 5s;`;
-}
-
 /**
  * The template's values that belong to one deployment rather than to a build: where it listens,
  * its certificate, its trusted proxy and its folders. A release leaves them for its `configure`
@@ -96,7 +82,6 @@ export const INSTALL_VALUES = [
   'REAL_IP',
   'TLS_CERTIFICATE',
   'TLS_KEY',
-  'OCSP_STAPLING',
   'HTTP_LISTEN',
   'HTTPS_PORT',
   'ACME_CHALLENGE_DIR',
@@ -159,7 +144,6 @@ export function renderNginxConfig(settings: NginxSettings): string {
       : '# No trusted proxy: the address that connected is the visitor.',
     TLS_CERTIFICATE: https?.certificate,
     TLS_KEY: https?.key,
-    OCSP_STAPLING: https && staplingDirectives(https.stapling),
     HTTP_LISTEN: https && `listen ${https.httpListen};`,
     HTTPS_PORT: https?.redirectPort ? `:${https.redirectPort}` : '',
     ACME_CHALLENGE_DIR: https?.acmeChallengeDir,
@@ -244,7 +228,7 @@ export function startNginx(listen: string, https?: HttpsSettings) {
 
 /**
  * HTTPS on 127.0.0.1 with the throwaway certificates of a folder: made there now, unless the folder
- * has them already (a TLS_DIR made beforehand). The OCSP response is stapled from its file.
+ * has them already (a TLS_DIR made beforehand).
  * @param httpPort The port of the plain-HTTP server that redirects to HTTPS on `httpsPort`.
  * @param acmeChallengeDir The folder served under /.well-known/acme-challenge/.
  */
@@ -255,11 +239,10 @@ export function localHttps(
   acmeChallengeDir: string,
 ): HttpsSettings {
   const files = localCertificateFiles(certificateDir);
-  if (!existsSync(files.ocspResponse)) makeLocalCertificates(certificateDir);
+  if (!existsSync(files.certificate)) makeLocalCertificates(certificateDir);
   return {
     certificate: files.certificate,
     key: files.key,
-    stapling: { responseFile: files.ocspResponse },
     httpListen: `127.0.0.1:${httpPort}`,
     redirectPort: httpsPort,
     acmeChallengeDir,

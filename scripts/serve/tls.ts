@@ -1,9 +1,8 @@
 /**
  * Throwaway certificates for serving the site over real TLS on this machine (`npm run serve:tls`,
  * the tests, `npm run observatory`, `npm run bench`): a certificate authority made at run time, a
- * certificate it signs for 127.0.0.1 and localhost, and an OCSP response of that authority saying
- * the certificate is good, for nginx to staple. openssl makes them in a few milliseconds; they are
- * valid for a day and never committed. Clients trust the authority rather than skipping checks.
+ * certificate it signs for 127.0.0.1 and localhost. openssl makes them in a few milliseconds; they
+ * are valid for a day and never committed. Clients trust the authority rather than skipping checks.
  */
 import { createHash, X509Certificate } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -18,8 +17,6 @@ export type LocalCertificates = {
   certificate: string;
   /** Its private key (PEM, unencrypted). */
   key: string;
-  /** The authority's OCSP response for the certificate (DER), which nginx staples. */
-  ocspResponse: string;
 };
 
 /** The names of the files in a folder of local certificates. */
@@ -29,13 +26,12 @@ export function localCertificateFiles(folder: string): LocalCertificates {
     authority: file('authority.pem'),
     certificate: file('certificate.pem'),
     key: file('key.pem'),
-    ocspResponse: file('ocsp-response.der'),
   };
 }
 
 /**
- * Makes a throwaway authority, a certificate for 127.0.0.1 and localhost signed by it, and the
- * authority's OCSP response for it, in a folder the caller owns and removes.
+ * Makes a throwaway authority and a certificate for 127.0.0.1 and localhost signed by it, in a
+ * folder the caller owns and removes.
  * @throws Error when openssl is not installed.
  */
 export function makeLocalCertificates(folder: string): LocalCertificates {
@@ -103,34 +99,6 @@ export function makeLocalCertificates(folder: string): LocalCertificates {
     extensions,
     '-out',
     files.certificate,
-  );
-  // The authority's database, as `openssl ocsp` reads it: the certificate, valid ("V"), by its
-  // expiry, serial number and subject.
-  const certificate = new X509Certificate(readFileSync(files.certificate));
-  const expiry = new Date(certificate.validTo)
-    .toISOString()
-    .replace(/^\d\d(\d\d)-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d).*$/, '$1$2$3$4$5$6Z');
-  const index = file('authority-index.txt');
-  const subject = `/${certificate.subject.split('\n').join('/')}`;
-  writeFileSync(index, `V\t${expiry}\t\t${certificate.serialNumber}\tunknown\t${subject}\n`);
-  const ocspRequest = file('ocsp-request.der');
-  openssl('ocsp', '-issuer', files.authority, '-cert', files.certificate, '-reqout', ocspRequest);
-  openssl(
-    'ocsp',
-    '-index',
-    index,
-    '-rsigner',
-    files.authority,
-    '-rkey',
-    authorityKey,
-    '-CA',
-    files.authority,
-    '-reqin',
-    ocspRequest,
-    '-respout',
-    files.ocspResponse,
-    '-ndays',
-    '1',
   );
   return files;
 }

@@ -2,11 +2,11 @@
  * `npm run release` (after a build) writes one archive for an nginx server to install, with its
  * SHA-256 checksum, into release/: the site (out/), the nginx configuration's template with this
  * build's headers and policies filled in, its CSP map and error page beside it, the templates of a
- * systemd unit that runs nginx unprivileged and of a logrotate rule, and `configure`
- * (deploy/configure), which fills in one deployment's settings on the server. The archive holds no
- * setting of one deployment (its listen addresses, certificate, trusted proxy or folders) and no
- * path of this checkout, so one archive, built and attested once, serves every deployment;
- * docs/deploying.md installs it.
+ * systemd unit that runs nginx unprivileged and of a logrotate rule, the template of certbot's
+ * deploy hook (deploy/install-certificate.template), and `configure` (deploy/configure), which fills
+ * in one deployment's settings on the server. The archive holds no setting of one deployment (its
+ * listen addresses, certificate, trusted proxy or folders) and no path of this checkout, so one
+ * archive, built and attested once, serves every deployment; docs/deploying.md installs it.
  *
  * Two builds of one commit give the same archive, byte for byte: the build is the same (its id is
  * the commit's), and the archive's files are in name order, owned by root and dated by the commit,
@@ -41,9 +41,13 @@ import { checkContent, loadContent } from './build/check-content';
 import { serverErrorPage } from './build/server-error-page';
 import { renderReleaseTemplate } from './serve/nginx';
 
-/** The systemd unit's and the logrotate rule's templates, and the script that fills them in. */
+/**
+ * The systemd unit's, the logrotate rule's and certbot's deploy hook's templates, and the script
+ * that fills them in.
+ */
 const UNIT_TEMPLATE = 'deploy/systemd/private-bank-site.service.template';
 const LOGROTATE_TEMPLATE = 'deploy/systemd/logrotate.template';
+const CERTIFICATE_HOOK_TEMPLATE = 'deploy/install-certificate.template';
 const CONFIGURE = 'deploy/configure';
 
 /** The command-line flag that packs content with go-live placeholders, for a site not in production. */
@@ -112,6 +116,7 @@ export function writeRelease(
     mkdirSync(path.join(root, 'systemd'));
     cpSync(UNIT_TEMPLATE, path.join(root, 'systemd', 'service.template'));
     cpSync(LOGROTATE_TEMPLATE, path.join(root, 'systemd', 'logrotate.template'));
+    cpSync(CERTIFICATE_HOOK_TEMPLATE, path.join(root, 'install-certificate.template'));
     cpSync(CONFIGURE, path.join(root, 'configure'));
     // Whatever the checkout's umask and git's file modes: the one program, and files anyone reads.
     chmodSync(path.join(root, 'configure'), 0o755);

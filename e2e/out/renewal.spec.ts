@@ -1,0 +1,404 @@
+import { execFile, type ChildProcess } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { once } from 'node:events';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
+import { get as httpsGet } from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { connect as tlsConnect } from 'node:tls';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { nginxBinary } from '../../scripts/serve/nginx';
+import { freePort } from '../../scripts/serve/port';
+import { localTls } from '../support/local-tls';
+import { startOneNameDns } from '../support/one-name-dns';
+import { spawnGroup, stopGroup } from '../support/process-groups';
+
+/**
+ * A certificate's whole life on an origin installed as docs/deploying.md installs it, into a
+ * scratch folder standing in for the server's root: the once-per-server placeholder certificate,
+ * which nginx starts with; the first certificate, which certbot (Debian's) obtains non-interactively
+ * with the documented command through the running origin's ACME folder, which the unit makes; and
+ * a renewal, as certbot's timer runs it (forced, since a new certificate is not due for renewal).
+ * After each, the release's deploy hook (install-certificate) has installed the pair where nginx
+ * reads it, readable by the service's group only, and reloaded nginx, which then serves it, without
+ * a restart, to a client that asks for the site's name; nginx -t with the installed configuration
+ * and certificate prints its two lines of success and no warning.
+ *
+ * The authority is Pebble, Let's Encrypt's test ACME server (Debian's pebble package), on
+ * 127.0.0.1 with a throwaway certificate of its own, which certbot trusts through
+ * REQUESTS_CA_BUNDLE. Its validation authority looks the site's fictional name up in a DNS server
+ * of the test's (e2e/support/one-name-dns.ts), which gives 127.0.0.1, and fetches each challenge
+ * from the origin's plain-HTTP port (its configuration's httpPort). certbot keeps its state in the
+ * scratch root. systemd does not run here, so the test stands in for it twice: it makes the folders
+ * the unit's RuntimeDirectory=, LogsDirectory= and StateDirectory= name, as systemd would, for the
+ * service's user; and a systemctl of its own, first on certbot's PATH, accepts only the hook's
+ * reload of the unit and sends nginx its reload signal, SIGHUP, through its pid file, as the unit's
+ * ExecReload does. nginx runs as the service's user, with the unit's own command line.
+ */
+
+const run = promisify(execFile);
+/** The site's host name, the SERVER_NAME it answers for. */
+const SITE_NAME = 'private-bank.example.com';
+/** A user and group that every Debian system has, standing in for the service's own. */
+const SERVICE_USER = 'www-data';
+/** setpriv's arguments that run a program as the service's user, as the unit's User= and Group= do. */
+const asServiceUser = (program: string, args: string[]) => [
+  ...[`--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups'],
+  ...[program, ...args],
+];
+/** Where systemd makes the folders a unit's directives name, under the root. */
+const SYSTEMD_FOLDERS = {
+  RuntimeDirectory: 'run',
+  LogsDirectory: 'var/log',
+  StateDirectory: 'var/lib',
+};
+/** What Pebble prints once it listens, and an ACME client may ask for its directory. */
+const pebbleListening = (port: number) => `Listening on: 127.0.0.1:${port}`;
+
+/** The parent of a process, from /proc; undefined once it has exited. */
+function parentOf(pid: string): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** nginx's workers: the processes its master started. */
+const workersOf = (master: number): number[] =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && parentOf(entry) === master)
+    .map(Number);
+
+/**
+ * Waits until every process listed has exited. Node can wait only for processes it started, so
+ * Python (certbot's own) waits on each through a pidfd, which Linux makes readable when it exits.
+ */
+const WAIT_FOR_EXITS = `
+import os, select, sys
+for pid in sys.argv[1:]:
+    try:
+        process = os.pidfd_open(int(pid))
+    except ProcessLookupError:
+        continue
+    select.select([process], [], [])
+`;
+
+/**
+ * Waits until nginx has reloaded: the workers it had before the signal have all exited, so that
+ * every connection from now on reaches a worker started with the new certificate. A reload that
+ * fails leaves them running: nginx's error log then says why.
+ */
+async function reloaded(oldWorkers: number[], errorLog: string) {
+  try {
+    await run('python3', ['-c', WAIT_FOR_EXITS, ...oldWorkers.map(String)], { timeout: 15_000 });
+  } catch {
+    throw new Error(`nginx did not reload; its error log:\n${readFileSync(errorLog, 'utf8')}`);
+  }
+}
+
+/** The certificate nginx presents to a client that asks for the site's name and trusts `authority`. */
+async function servedCertificate(port: number, authority: string): Promise<X509Certificate> {
+  const socket = tlsConnect({ host: '127.0.0.1', port, servername: SITE_NAME, ca: authority });
+  try {
+    await once(socket, 'secureConnect');
+    return socket.getPeerX509Certificate()!;
+  } finally {
+    socket.destroy();
+  }
+}
+
+/** A certificate's SHA-256 fingerprint, read from its PEM file. */
+const fingerprintOf = (file: string) => new X509Certificate(readFileSync(file)).fingerprint256;
+
+/** One GET over HTTPS, trusting `authority`: its body. */
+function fetchText(url: string, authority: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    httpsGet(url, { ca: authority, agent: false }, (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+}
+
+/** Waits for an event of a process's, and fails with `why` if the process exits first. */
+async function unlessItExits(event: Promise<unknown>, child: ChildProcess, why: () => string) {
+  const hasExited = child.exitCode !== null || child.signalCode !== null;
+  const exited = hasExited ? Promise.resolve(true) : once(child, 'exit').then(() => true);
+  if (await Promise.race([event.then(() => false), exited])) throw new Error(why());
+}
+
+/**
+ * Waits until nginx listens: its master has written its pid into its pid file, as inotify announces
+ * each write in the file's folder (the unit's nginx -t before it leaves the file empty).
+ */
+async function listening(nginx: ChildProcess, pidFile: string) {
+  const names = () =>
+    existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() === String(nginx.pid);
+  const watching = new AbortController();
+  try {
+    const written = new Promise<void>((resolve) => {
+      watch(path.dirname(pidFile), { signal: watching.signal }, () => names() && resolve());
+      if (names()) resolve();
+    });
+    await unlessItExits(written, nginx, () => 'nginx exited before it listened');
+  } finally {
+    watching.abort();
+  }
+}
+
+/** The challenges the origin served over plain HTTP, as its access log has them. */
+const servedChallenges = (accessLog: string) =>
+  readFileSync(accessLog, 'utf8').match(
+    /"GET \/\.well-known\/acme-challenge\/\S+ HTTP\/1\.1" 200 /g,
+  )?.length ?? 0;
+
+test('certbot obtains and renews the certificate from Pebble through the origin, and nginx serves each new one without a restart', async () => {
+  test.setTimeout(120_000);
+  const root = mkdtempSync(path.join(tmpdir(), 'private-bank-renewal-root-'));
+  // nginx runs as the service's user, who must be able to read the site.
+  chmodSync(root, 0o755);
+  const place = (...parts: string[]) => path.join(root, ...parts);
+  // The throwaway authority of the suite's HTTPS server signs Pebble's own HTTPS certificate too.
+  const tls = localTls();
+  const localAuthority = readFileSync(tls.authority, 'utf8');
+  const [httpsPort, httpPort, pebblePort, pebbleManagementPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  const dns = await startOneNameDns(SITE_NAME, '127.0.0.1');
+  let pebble: ChildProcess | undefined;
+  let nginx: ChildProcess | undefined;
+  try {
+    // Pebble starts (it makes its keys) while the release is packed and installed.
+    mkdirSync(place('pebble'));
+    writeFileSync(
+      place('pebble', 'config.json'),
+      JSON.stringify({
+        pebble: {
+          listenAddress: `127.0.0.1:${pebblePort}`,
+          managementListenAddress: `127.0.0.1:${pebbleManagementPort}`,
+          certificate: tls.certificate,
+          privateKey: tls.key,
+          // Where its validation authority fetches http-01 challenges: the origin's plain HTTP;
+          // and where it would try tls-alpn-01, which certbot --webroot never asks for.
+          httpPort,
+          tlsPort: httpsPort,
+        },
+      }),
+    );
+    pebble = spawnGroup(
+      'pebble',
+      ['-config', place('pebble', 'config.json'), '-dnsserver', `127.0.0.1:${dns.port}`],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          // No random wait before each validation, no valid nonce refused at random, and every
+          // order validated anew, so that the renewal too goes through the origin.
+          PEBBLE_VA_NOSLEEP: '1',
+          PEBBLE_WFE_NONCEREJECT: '0',
+          PEBBLE_AUTHZREUSE: '0',
+        },
+      },
+      'Pebble, the renewal test ACME server',
+    );
+    let pebbleOutput = '';
+    const pebbleListens = new Promise<void>((resolve) => {
+      for (const stream of [pebble!.stdout!, pebble!.stderr!]) {
+        stream.setEncoding('utf8').on('data', (chunk: string) => {
+          pebbleOutput += chunk;
+          if (pebbleOutput.includes(pebbleListening(pebblePort))) resolve();
+        });
+      }
+    });
+
+    await run('npm', ['run', 'release', '--', '--not-for-production'], {
+      env: { ...process.env, CSP_REPORT_URI: '', RELEASE_OUT: place('download') },
+    });
+    const installDir = place('opt', 'private-bank-site');
+    const tlsDir = place('etc', 'private-bank-site', 'tls');
+    const settings = {
+      SERVER_NAME: SITE_NAME,
+      SERVICE_USER,
+      SERVICE_GROUP: SERVICE_USER,
+      HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
+      HTTP_LISTEN: `127.0.0.1:${httpPort}`,
+      TLS_CERTIFICATE: path.join(tlsDir, 'fullchain.pem'),
+      TLS_KEY: path.join(tlsDir, 'privkey.pem'),
+      RUNTIME_DIR: place('run', 'private-bank-site'),
+      LOG_DIR: place('var', 'log', 'private-bank-site'),
+      ACME_CHALLENGE_DIR: place('var', 'lib', 'private-bank-site', 'acme-challenge'),
+    };
+    // docs/deploying.md's once-per-server commands: the folder of the certificate, the settings,
+    // and the placeholder certificate that nginx starts with.
+    await run('install', ['-d', '-m', '750', '-g', SERVICE_USER, tlsDir]);
+    const settingsFile = place('etc', 'private-bank-site', 'settings');
+    writeFileSync(
+      settingsFile,
+      `${Object.entries(settings)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('\n')}\n`,
+    );
+    await run('openssl', [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'],
+      ...['-days', '1', '-subj', `/CN=${SITE_NAME}`, '-addext', `subjectAltName=DNS:${SITE_NAME}`],
+      ...['-keyout', settings.TLS_KEY, '-out', settings.TLS_CERTIFICATE],
+    ]);
+    await run('chgrp', [SERVICE_USER, settings.TLS_CERTIFICATE, settings.TLS_KEY]);
+    await run('chmod', ['640', settings.TLS_CERTIFICATE, settings.TLS_KEY]);
+
+    // docs/deploying.md's installation of a release, the checksum's check included.
+    const [checksum = ''] = readdirSync(place('download')).filter((f) => f.endsWith('.sha256'));
+    const name = checksum.replace(/\.tar\.gz\.sha256$/, '');
+    await run('sha256sum', ['-c', checksum], { cwd: place('download') });
+    mkdirSync(path.join(installDir, 'releases'), { recursive: true });
+    await run('tar', [
+      ...['-xzf', place('download', `${name}.tar.gz`)],
+      ...['-C', path.join(installDir, 'releases')],
+    ]);
+    await run(path.join(installDir, 'releases', name, 'configure'), [settingsFile]);
+    await run('ln', ['-sfn', `releases/${name}`, path.join(installDir, 'current')]);
+
+    const unit = readFileSync(
+      path.join(installDir, 'current', 'systemd', 'private-bank-site.service'),
+      'utf8',
+    );
+    // What systemd makes for the unit: each folder its directives name, for the service's user.
+    for (const [directive, base] of Object.entries(SYSTEMD_FOLDERS)) {
+      const folders = new RegExp(`^${directive}=(.*)$`, 'm').exec(unit)?.[1]?.split(/\s+/) ?? [];
+      for (const folder of folders) {
+        await run('install', ['-d', '-o', SERVICE_USER, '-g', SERVICE_USER, place(base, folder)]);
+      }
+    }
+    const command = (key: string) =>
+      (new RegExp(`^${key}=/usr/sbin/nginx (.*)$`, 'm').exec(unit)?.[1] ?? '')
+        .match(/"[^"]*"|\S+/g)!
+        .map((arg) => arg.replace(/^"|"$/g, ''));
+    const nginxPath = nginxBinary();
+    await run('setpriv', asServiceUser(nginxPath, command('ExecStartPre')));
+    const pidFile = path.join(settings.RUNTIME_DIR, 'nginx.pid');
+    nginx = spawnGroup(
+      'setpriv',
+      asServiceUser(nginxPath, command('ExecStart')),
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+      'nginx, the renewal test origin',
+    );
+    const master = nginx.pid!;
+    const errorLog = path.join(settings.LOG_DIR, 'error.log');
+    await listening(nginx, pidFile);
+    await unlessItExits(pebbleListens, pebble, () => `Pebble exited, printing:\n${pebbleOutput}`);
+    const accessLog = path.join(settings.LOG_DIR, 'access.log');
+
+    // nginx starts with the placeholder.
+    const placeholder = readFileSync(settings.TLS_CERTIFICATE, 'utf8');
+    expect((await servedCertificate(httpsPort, placeholder)).fingerprint256).toBe(
+      fingerprintOf(settings.TLS_CERTIFICATE),
+    );
+
+    // certbot's runs: its state in the scratch root, Pebble trusted, the stand-in systemctl first.
+    const bin = place('bin');
+    mkdirSync(bin);
+    writeFileSync(
+      path.join(bin, 'systemctl'),
+      [
+        '#!/bin/sh',
+        '[ "$*" = "try-reload-or-restart private-bank-site" ] ||',
+        '  { echo "systemctl (the renewal test\'s stand-in): unexpected command: $*" >&2; exit 1; }',
+        `kill -HUP "$(cat '${pidFile}')"`,
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const certbotState = ['config', 'work', 'logs'].flatMap((folder) => [
+      `--${folder}-dir`,
+      place('certbot', folder),
+    ]);
+    const certbot = (args: string[]) =>
+      run('certbot', [...args, ...certbotState], {
+        env: {
+          ...process.env,
+          REQUESTS_CA_BUNDLE: tls.authority,
+          PATH: `${bin}:${process.env.PATH}`,
+        },
+      });
+    const lineage = place('certbot', 'config', 'live', SITE_NAME);
+    const pebbleRoot = await fetchText(
+      `https://127.0.0.1:${pebbleManagementPort}/roots/0`,
+      localAuthority,
+    );
+
+    // The first certificate: docs/deploying.md's command, with Pebble's directory as the server.
+    let workers = workersOf(master);
+    await certbot([
+      ...['certonly', '--webroot', '-w', settings.ACME_CHALLENGE_DIR, '-d', SITE_NAME],
+      ...['--non-interactive', '--agree-tos', '--email', 'hostmaster@example.com'],
+      ...['--deploy-hook', path.join(installDir, 'current', 'install-certificate')],
+      ...['--server', `https://127.0.0.1:${pebblePort}/dir`],
+    ]);
+    await reloaded(workers, errorLog);
+    const first = fingerprintOf(path.join(lineage, 'cert.pem'));
+    expect((await servedCertificate(httpsPort, pebbleRoot)).fingerprint256).toBe(first);
+    const firstChallenges = servedChallenges(accessLog);
+    expect(firstChallenges).toBeGreaterThan(0);
+    // Root's, and readable by the service's group only.
+    const serviceGroup = Number((await run('id', ['-g', SERVICE_USER])).stdout);
+    for (const file of [settings.TLS_CERTIFICATE, settings.TLS_KEY]) {
+      const { mode, uid, gid } = statSync(file);
+      expect({ file, mode: (mode & 0o777).toString(8), uid, gid }).toEqual({
+        file,
+        mode: '640',
+        uid: 0,
+        gid: serviceGroup,
+      });
+    }
+
+    // A renewal: the command of certbot's timer (Debian's certbot.service), forced.
+    workers = workersOf(master);
+    await certbot(['-q', 'renew', '--no-random-sleep-on-renew', '--force-renewal']);
+    await reloaded(workers, errorLog);
+    const renewed = fingerprintOf(path.join(lineage, 'cert.pem'));
+    expect(renewed).not.toBe(first);
+    expect((await servedCertificate(httpsPort, pebbleRoot)).fingerprint256).toBe(renewed);
+    expect(servedChallenges(accessLog)).toBeGreaterThan(firstChallenges);
+    // The same nginx, reloaded rather than restarted.
+    expect(nginx.exitCode).toBeNull();
+    expect(readFileSync(pidFile, 'utf8').trim()).toBe(String(master));
+
+    // nginx -t, as the unit runs it before every start and reload, without -q: success, no warning.
+    const nginxConfig = path.join(installDir, 'current', 'nginx', 'nginx.conf');
+    const check = await run(
+      'setpriv',
+      asServiceUser(
+        nginxPath,
+        command('ExecStartPre').filter((arg) => arg !== '-q'),
+      ),
+    );
+    expect(`${check.stdout}${check.stderr}`).toBe(
+      `nginx: the configuration file ${nginxConfig} syntax is ok\n` +
+        `nginx: configuration file ${nginxConfig} test is successful\n`,
+    );
+  } finally {
+    if (nginx) await stopGroup(nginx, 'SIGQUIT');
+    if (pebble) await stopGroup(pebble);
+    await dns.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -8,7 +8,7 @@ import {
   type Engine,
 } from './e2e/support/browsers';
 import { localTls, localTlsPorts } from './e2e/support/local-tls';
-import { publicKeyHash } from './scripts/serve/tls';
+import { LOCAL_SERVER_NAME, publicKeyHash } from './scripts/serve/tls';
 
 /** The first of the ports the test servers take on 127.0.0.1; E2E_PORT moves them all. */
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -30,9 +30,12 @@ function testServer(command: string, serverPort: number) {
 
 /**
  * nginx over real TLS, with the throwaway certificates made for this run, and its plain-HTTP server
- * that redirects to it: `npm run serve:tls`.
+ * that redirects to it: `npm run serve:tls`. Like a production server, it answers for one name
+ * alone, here localhost (LOCAL_SERVER_NAME), and refuses a handshake that names no server, as a
+ * browser's for https://127.0.0.1 would be.
  */
 const tls = localTls();
+const tlsUrl = `https://${LOCAL_SERVER_NAME}:${localTlsPorts.https}`;
 const tlsServer = {
   command: 'npm run serve:tls',
   env: {
@@ -42,9 +45,9 @@ const tlsServer = {
     TLS_DIR: path.dirname(tls.certificate),
     ACME_CHALLENGE_DIR: tls.acmeChallengeDir,
   },
-  url: `https://127.0.0.1:${localTlsPorts.https}`,
-  // The runner's own process started before the authority was made, so it cannot trust it.
-  ignoreHTTPSErrors: true,
+  // Ready once it takes connections: an address would have the runner resolve localhost, and trust
+  // an authority made after the runner's own process started.
+  port: localTlsPorts.https,
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
 };
 /** The server `npm start` uses, which the smoke test checks. */
@@ -183,12 +186,12 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
     {
       name: 'https',
       testMatch: 'tls/*.spec.ts',
-      use: { baseURL: tlsServer.url },
+      use: { baseURL: tlsUrl },
     },
     {
       name: 'chromium · nginx https',
       testMatch: browserSpecs(['production-server', 'server-errors']),
-      use: { ...chromiumOverTls, baseURL: tlsServer.url },
+      use: { ...chromiumOverTls, baseURL: tlsUrl },
     },
     {
       name: 'start server',

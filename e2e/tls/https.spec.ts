@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -129,6 +130,61 @@ test('TLS 1.0 and 1.1 are refused to a client that offers them, which a server o
     const outcome = await handshake({ ...OLD_PROTOCOLS, minVersion: version, maxVersion: version });
     expect(outcome, version).toHaveProperty('error');
   }
+});
+
+/**
+ * One request over HTTP/2 with a cookie header of the given crumbs: the status and whether the page
+ * came, or how nginx ended the connection (GOAWAY with its error code).
+ */
+async function http2WithCookies(crumbs: string[]): Promise<string> {
+  const session = http2Connect(`https://${NAME}:${localTlsPorts.https}`, {
+    createConnection: () =>
+      connect({ host: HOST, port: localTlsPorts.https, servername: NAME, ALPNProtocols: ['h2'] }),
+  });
+  try {
+    return await new Promise<string>((resolve) => {
+      session.on('goaway', (code: number) => resolve(`GOAWAY ${code}`));
+      session.on('error', (error: Error & { code?: string }) =>
+        resolve(error.code ?? error.message),
+      );
+      const stream = session.request({ ':path': brief.routes[1], cookie: crumbs });
+      stream.on('error', () => undefined);
+      stream.on('response', (headers) => {
+        let body = '';
+        stream.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        stream.on('end', () =>
+          resolve(
+            `${headers[':status']}${body.includes(southAfrica.title) ? ' with the page' : ''}`,
+          ),
+        );
+      });
+      stream.end();
+    });
+  } finally {
+    session.destroy();
+  }
+}
+
+/** Characters a cookie's value might hold, which HPACK's Huffman code shrinks by about a quarter. */
+const cookieValue = (length: number) => randomBytes(length).toString('base64url').slice(0, length);
+
+// What docs/deploying.md says nginx 1.22 does over HTTP/2 with large cookies (measured): each
+// field up to 8 kB as HPACK sends it (a cookie of about 10,000 such characters), the whole header
+// up to 32 kB (large_client_header_buffers 4 x 8k); beyond either, it ends the connection with
+// GOAWAY ENHANCE_YOUR_CALM (11) before any request exists, so no page can be sent.
+test('over HTTP/2, cookies within nginx’s limits get the page, and beyond them the connection ends', async () => {
+  expect(await http2WithCookies([`one=${cookieValue(9_000)}`])).toBe('200 with the page');
+  expect(
+    await http2WithCookies(
+      ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => `${name}=${cookieValue(4_000)}`),
+    ),
+  ).toBe('200 with the page');
+  expect(await http2WithCookies([`one=${cookieValue(12_000)}`])).toBe('GOAWAY 11');
+  expect(
+    await http2WithCookies(
+      ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((name) => `${name}=${cookieValue(4_000)}`),
+    ),
+  ).toBe('GOAWAY 11');
 });
 
 // Stapling is left out on purpose (docs/deploying.md says why): a client that asks gets nothing.

@@ -8,10 +8,26 @@ import {
   type Engine,
 } from './e2e/support/browsers';
 import { localTls, localTlsPorts } from './e2e/support/local-tls';
+import { RUNNER_VARIABLE, stopLeftoverWebServers } from './e2e/support/process-groups';
 import { LOCAL_SERVER_NAME, publicKeyHash } from './scripts/serve/tls';
 
 /** The first of the ports the test servers take on 127.0.0.1; E2E_PORT moves them all. */
 const port = Number(process.env.E2E_PORT ?? 4173);
+
+// In the runner itself (the workers load this file too, with TEST_WORKER_INDEX set): the test
+// servers that a run killed outright left on these ports are stopped before this run starts its
+// own, and the run's processes learn the runner's number (e2e/support/process-groups.ts).
+if (!process.env.TEST_WORKER_INDEX) {
+  process.env[RUNNER_VARIABLE] ??= String(process.pid);
+  for (const left of stopLeftoverWebServers())
+    console.log(`Stopped, left by an earlier run: ${left}`);
+}
+
+/**
+ * The command of a test server, run through e2e/support/web-server.ts, which writes its process
+ * group down for a later run to stop should this one be killed outright.
+ */
+const recorded = (command: string) => `node --import tsx e2e/support/web-server.ts ${command}`;
 
 /**
  * A test server Playwright starts before the run and stops after it. A port already held by another
@@ -20,7 +36,7 @@ const port = Number(process.env.E2E_PORT ?? 4173);
  */
 function testServer(command: string, serverPort: number) {
   return {
-    command,
+    command: recorded(command),
     // No reporting address: the headers tests expect none (e2e/support/security-headers.ts).
     env: { PORT: String(serverPort), CSP_REPORT_URI: '' },
     url: `http://127.0.0.1:${serverPort}`,
@@ -37,7 +53,7 @@ function testServer(command: string, serverPort: number) {
 const tls = localTls();
 const tlsUrl = `https://${LOCAL_SERVER_NAME}:${localTlsPorts.https}`;
 const tlsServer = {
-  command: 'npm run serve:tls',
+  command: recorded('npm run serve:tls'),
   env: {
     CSP_REPORT_URI: '',
     PORT: String(localTlsPorts.https),

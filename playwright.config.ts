@@ -8,10 +8,26 @@ import {
   type Engine,
 } from './e2e/support/browsers';
 import { localTls, localTlsPorts } from './e2e/support/local-tls';
-import { publicKeyHash } from './scripts/serve/tls';
+import { RUNNER_VARIABLE, stopLeftoverWebServers } from './e2e/support/process-groups';
+import { LOCAL_SERVER_NAME, publicKeyHash } from './scripts/serve/tls';
 
 /** The first of the ports the test servers take on 127.0.0.1; E2E_PORT moves them all. */
 const port = Number(process.env.E2E_PORT ?? 4173);
+
+// In the runner itself (the workers load this file too, with TEST_WORKER_INDEX set): the test
+// servers that a run killed outright left on these ports are stopped before this run starts its
+// own, and the run's processes learn the runner's number (e2e/support/process-groups.ts).
+if (!process.env.TEST_WORKER_INDEX) {
+  process.env[RUNNER_VARIABLE] ??= String(process.pid);
+  for (const left of stopLeftoverWebServers())
+    console.log(`Stopped, left by an earlier run: ${left}`);
+}
+
+/**
+ * The command of a test server, run through e2e/support/web-server.ts, which writes its process
+ * group down for a later run to stop should this one be killed outright.
+ */
+const recorded = (command: string) => `node --import tsx e2e/support/web-server.ts ${command}`;
 
 /**
  * A test server Playwright starts before the run and stops after it. A port already held by another
@@ -20,7 +36,7 @@ const port = Number(process.env.E2E_PORT ?? 4173);
  */
 function testServer(command: string, serverPort: number) {
   return {
-    command,
+    command: recorded(command),
     // No reporting address: the headers tests expect none (e2e/support/security-headers.ts).
     env: { PORT: String(serverPort), CSP_REPORT_URI: '' },
     url: `http://127.0.0.1:${serverPort}`,
@@ -30,11 +46,14 @@ function testServer(command: string, serverPort: number) {
 
 /**
  * nginx over real TLS, with the throwaway certificates made for this run, and its plain-HTTP server
- * that redirects to it: `npm run serve:tls`.
+ * that redirects to it: `npm run serve:tls`. Like a production server, it answers for one name
+ * alone, here localhost (LOCAL_SERVER_NAME), and refuses a handshake that names no server, as a
+ * browser's for https://127.0.0.1 would be.
  */
 const tls = localTls();
+const tlsUrl = `https://${LOCAL_SERVER_NAME}:${localTlsPorts.https}`;
 const tlsServer = {
-  command: 'npm run serve:tls',
+  command: recorded('npm run serve:tls'),
   env: {
     CSP_REPORT_URI: '',
     PORT: String(localTlsPorts.https),
@@ -42,9 +61,9 @@ const tlsServer = {
     TLS_DIR: path.dirname(tls.certificate),
     ACME_CHALLENGE_DIR: tls.acmeChallengeDir,
   },
-  url: `https://127.0.0.1:${localTlsPorts.https}`,
-  // The runner's own process started before the authority was made, so it cannot trust it.
-  ignoreHTTPSErrors: true,
+  // Ready once it takes connections: an address would have the runner resolve localhost, and trust
+  // an authority made after the runner's own process started.
+  port: localTlsPorts.https,
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
 };
 /** The server `npm start` uses, which the smoke test checks. */
@@ -183,12 +202,12 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
     {
       name: 'https',
       testMatch: 'tls/*.spec.ts',
-      use: { baseURL: tlsServer.url },
+      use: { baseURL: tlsUrl },
     },
     {
       name: 'chromium · nginx https',
       testMatch: browserSpecs(['production-server', 'server-errors']),
-      use: { ...chromiumOverTls, baseURL: tlsServer.url },
+      use: { ...chromiumOverTls, baseURL: tlsUrl },
     },
     {
       name: 'start server',

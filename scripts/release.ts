@@ -4,8 +4,9 @@
  * build's headers and policies filled in, its CSP map and error page beside it, the templates of a
  * systemd unit that runs nginx unprivileged and of a logrotate rule, the template of certbot's
  * deploy hook (deploy/install-certificate.template), and `configure` (deploy/configure), which fills
- * in one deployment's settings on the server. The archive holds no setting of one deployment (its
- * listen addresses, certificate, trusted proxy or folders) and no path of this checkout, so one
+ * in one deployment's settings on the server, with the site's host name (nginx/site-name) as its
+ * default name. The archive holds no setting of one deployment (its name, listen addresses,
+ * certificate, trusted proxy, reporting address or folders) and no path of this checkout, so one
  * archive, built and attested once, serves every deployment; docs/deploying.md installs it.
  *
  * Two builds of one commit give the same archive, byte for byte: the build is the same (its id is
@@ -17,9 +18,8 @@
  * `npm run release -- --not-for-production` packs it all the same, for a site that is not the
  * bank's public one, and says so in the archive's name.
  *
- * Settings, from the environment, of the build rather than of a deployment:
- *   CSP_REPORT_URI      none: where browsers report violations of the policy, as at build
- *   RELEASE_OUT         release: the folder the archive and its checksum are written to
+ * RELEASE_OUT, from the environment, names the folder the archive and its checksum are written to
+ * (release/ when unset).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -36,7 +36,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { CSP_MAP, REPORT_ADDRESS_VARIABLE } from '../deploy/security-headers';
+import { CSP_MAP } from '../deploy/security-headers';
+import { siteUrl } from '../lib/site-url';
 import { checkContent, loadContent } from './build/check-content';
 import { serverErrorPage } from './build/server-error-page';
 import { renderReleaseTemplate } from './serve/nginx';
@@ -107,10 +108,9 @@ export function writeRelease(
       filter: (source) => !cloudflareOnly.includes(source),
     });
     mkdirSync(path.join(root, 'nginx'));
-    writeFileSync(
-      path.join(root, 'nginx', 'nginx.conf.template'),
-      renderReleaseTemplate(environment[REPORT_ADDRESS_VARIABLE] || undefined),
-    );
+    writeFileSync(path.join(root, 'nginx', 'nginx.conf.template'), renderReleaseTemplate());
+    // The name the pages' own links and metadata give the site: `configure`'s default name.
+    writeFileSync(path.join(root, 'nginx', 'site-name'), `${siteUrl.hostname}\n`);
     cpSync(CSP_MAP, path.join(root, 'nginx', 'csp-map.conf'));
     cpSync(serverErrorPage.file, path.join(root, 'nginx', 'server-error.html'));
     mkdirSync(path.join(root, 'systemd'));

@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import { promisify } from 'node:util';
 import { localHttps, runNginx, startNginx, type HttpsSettings } from '../scripts/serve/nginx';
 import { freePort } from '../scripts/serve/port';
+import { LOCAL_SERVER_NAME } from '../scripts/serve/tls';
 
 /** What is asked for, with what a visitor must get: the status, and the file whose bytes come. */
 const ADDRESSES = [
@@ -245,7 +246,8 @@ export async function httpsBench(): Promise<string> {
       const nginx = start(port);
       const server: Server = {
         name,
-        url: `https://127.0.0.1:${port}`,
+        // The shipped configuration answers for its name alone (LOCAL_SERVER_NAME, here).
+        url: `https://${LOCAL_SERVER_NAME}:${port}`,
         stop: () => (nginx.stop(), nginx.exited),
       };
       servers.push(server);

@@ -11,9 +11,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { setDefaultCACertificates } from 'node:tls';
 import { localHttps, startNginx } from '../scripts/serve/nginx';
 import { freePort } from '../scripts/serve/port';
+import { LOCAL_SERVER_NAME } from '../scripts/serve/tls';
 
 const PORT = Number(process.env.OBSERVATORY_HTTP_PORT ?? 8480);
-const HOST = '127.0.0.1';
+/** The name the local HTTPS server answers for, which resolves to this machine. */
+const HOST = LOCAL_SERVER_NAME;
 const SCANNER = '@mdn/mdn-http-observatory';
 /** How many times to look whether nginx answers yet, and how long to wait between looks. */
 const STARTUP_ATTEMPTS = 50;
@@ -32,7 +34,7 @@ const certificateDir = mkdtempSync(path.join(tmpdir(), 'private-bank-observatory
 const acmeChallengeDir = path.join(certificateDir, 'acme');
 mkdirSync(acmeChallengeDir);
 const https = localHttps(PORT, await freePort(), certificateDir, acmeChallengeDir);
-// Trusted by this process alone, as the only authority: the scan talks to 127.0.0.1 and nothing else.
+// Trusted by this process alone, as the only authority: the scan talks to this machine and nothing else.
 setDefaultCACertificates([readFileSync(path.join(certificateDir, 'authority.pem'), 'utf8')]);
 // The scanner asks for http and https on one port: nginx redirects plain HTTP on its HTTPS port.
 const nginx = startNginx(`${HOST}:${PORT}`, https);

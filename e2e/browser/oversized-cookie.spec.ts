@@ -4,8 +4,9 @@ import { expect, test } from '../support/fixtures';
 /**
  * What a visitor sees when the bank's other sites have set more cookies on the whole domain than
  * nginx reads (8 kB of request header over HTTP/1.1): the site's error page, with status 400, never
- * nginx's bare page. Over HTTP/2 nginx counts the header compressed, up to 32 kB, so the same
- * cookies are served the page itself; e2e/browser/server-errors.spec.ts checks the headers.
+ * nginx's bare page. Over HTTP/2 nginx reads up to 32 kB of header, so the same cookies are served
+ * the page itself (e2e/tls/https.spec.ts checks its limits there); e2e/browser/server-errors.spec.ts
+ * checks the headers.
  */
 
 test.describe('an oversized cookie', () => {

@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import {
   chmodSync,
@@ -11,31 +11,39 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { get as httpGet } from 'node:http';
-import { get as httpsGet } from 'node:https';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { connect, isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { site } from '../../content/site';
 import { southAfrica } from '../../content/south-africa';
 import { nginxBinary } from '../../scripts/serve/nginx';
 import { freePort } from '../../scripts/serve/port';
-import { localTls } from '../support/local-tls';
 
 /**
- * `npm run release`, installed as docs/deploying.md installs it, into a scratch folder standing in
- * for the server's root: the checksum holds, the archive unpacks into releases/, its `configure`
- * fills in the server's settings from a settings file, `current` is linked to it, `nginx -t`
- * passes, and nginx started by the unit's own ExecStart serves the site over HTTPS from there, with
- * the reporting address, the trusted proxy's visitor in the log and the redirect from plain HTTP.
- * The archive holds none of the server's settings, and no installed file names this checkout.
- * systemd-analyze verify passes on the unit, and logrotate -d accepts the rule. The content is
- * fictional, so the release is packed with --not-for-production, and says so in its name.
+ * `npm run release`, installed as docs/deploying.md installs it, into scratch folders standing in
+ * for two servers' roots: the checksum holds, the archive unpacks into releases/, its `configure`
+ * fills in each server's settings from its settings file, `current` is linked to it, `nginx -t`
+ * passes without a warning, and nginx started by the unit's own ExecStart, with the unit's umask,
+ * serves the site over HTTPS from there. The one archive serves each server under its own name (the
+ * first takes the default, the site's host name; the second names another), on 127.0.0.1 and ::1,
+ * and gives no page and no redirect to any other name, or none: another Host, another SNI, a bare
+ * IP, a handshake without SNI, HTTP/1.0 without Host. Each server's reporting address, trusted
+ * proxy and redirect are its own, and its access log names the host and is 0640. The archive holds
+ * none of the servers' settings, and no installed file names this checkout. systemd-analyze verify
+ * passes on the unit, and logrotate -d accepts the rule. The content is fictional, so the release
+ * is packed with --not-for-production, and says so in its name.
  */
 
 const run = promisify(execFile);
-const REPORT_ADDRESS = 'https://reports.example.com/csp';
+/** The site's host name, which the pages' links name: a server's name unless its settings say. */
+const SITE_NAME = new URL(site.url).hostname;
+/** A second server's name, of a deployment that names its own (a staging server, say). */
+const OTHER_SITE_NAME = 'private-bank-staging.example.com';
 /** A visitor's address as the trusted proxy (here the test itself, on 127.0.0.1) names it. */
 const VISITOR = '203.0.113.9';
 
@@ -45,157 +53,380 @@ const filesUnder = (folder: string): string[] =>
     .map((file) => path.join(folder, file))
     .filter((file) => statSync(file).isFile());
 
-/** One GET: status, headers and body. */
-function fetchOnce(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{
+type Answer = {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
-}> {
+};
+
+/**
+ * One GET, at an address of this machine (127.0.0.1 or ::1), as a browser sends it for a name: the
+ * name in the handshake (SNI) and in Host, unless told otherwise.
+ * @param options.sni The handshake's name; none, as for an IP address, when null.
+ * @param options.host The Host header, with its port.
+ * @param options.ca The certificate the answer must be signed with.
+ */
+function request(
+  url: string,
+  options: {
+    address: string;
+    sni?: string | null;
+    host?: string;
+    ca?: string;
+    headers?: Record<string, string>;
+  },
+): Promise<Answer> {
+  const target = new URL(url);
+  const https = target.protocol === 'https:';
+  // A browser names no server for an IP address, and Node is told to do the same.
+  const { sni = isIP(target.hostname) ? null : target.hostname, host = target.host } = options;
   return new Promise((resolve, reject) => {
-    const get = url.startsWith('https:') ? httpsGet : httpGet;
-    const request = get(url, { headers, agent: false, timeout: 5_000 }, (response) => {
-      let body = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-      );
-    });
-    request.on('timeout', () => request.destroy(new Error(`${url}: no answer in 5 s`)));
-    request.on('error', reject);
+    const send = https ? httpsRequest : httpRequest;
+    const outgoing = send(
+      {
+        host: options.address,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        agent: false,
+        timeout: 5_000,
+        // Node sends no SNI for an IP address, as browsers do.
+        ...(https && { servername: sni ?? '', ca: options.ca }),
+        headers: { ...options.headers, Host: host },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        );
+      },
+    );
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`${url}: no answer in 5 s`)));
+    outgoing.on('error', reject);
+    outgoing.end();
   });
 }
 
-test('the release archive installs into a fresh root and serves the site from there', async () => {
-  test.setTimeout(60_000);
+/** What a request got that never reached a page: the error that ended it. */
+async function refusal(url: string, options: Parameters<typeof request>[1]): Promise<string> {
+  const outcome = await request(url, options).then(
+    (answer) => `answered ${answer.status} ${String(answer.headers.location ?? '')}`,
+    (error: Error & { code?: string }) => `${error.code ?? ''} ${error.message}`.trim(),
+  );
+  return outcome;
+}
+
+/**
+ * What an HTTP/1.0 request with no Host header gets, sent byte for byte (Node's client always
+ * sends HTTP/1.1, which needs a Host): the bytes of the answer, however the connection ends.
+ */
+async function answerWithoutHost(address: string, port: number): Promise<string> {
+  const socket = connect({ host: address, port });
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  // A reset is one way of ending with no answer: the bytes received say what came before it.
+  const closed = new Promise((resolve) => socket.on('close', resolve));
+  socket.on('error', () => socket.destroy());
+  socket.write('GET / HTTP/1.0\r\n\r\n');
+  await closed;
+  return Buffer.concat(chunks).toString('latin1');
+}
+
+/** A self-signed certificate and key for a name, in a folder: a server's stand-in certificate. */
+function certificateFor(name: string, folder: string): { certificate: string; key: string } {
+  const files = {
+    certificate: path.join(folder, 'fullchain.pem'),
+    key: path.join(folder, 'privkey.pem'),
+  };
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'],
+      ...['-days', '1', '-subj', `/CN=${name}`, '-addext', `subjectAltName=DNS:${name}`],
+      ...['-keyout', files.key, '-out', files.certificate],
+    ],
+    { stdio: 'pipe' },
+  );
+  return files;
+}
+
+/**
+ * docs/deploying.md's installation, command for command but for gh attestation verify (which needs
+ * GitHub), into a fresh scratch root, with a settings file of its own; then nginx started as the
+ * unit starts it, its umask included.
+ */
+async function install(download: string, settings: (root: string) => Record<string, string>) {
   const root = mkdtempSync(path.join(tmpdir(), 'private-bank-release-root-'));
   // nginx's workers, started by root, run as nobody, who must be able to read the site.
   chmodSync(root, 0o755);
-  const tls = localTls();
-  const [httpsPort, httpPort] = [await freePort(), await freePort()];
   const place = (...parts: string[]) => path.join(root, ...parts);
   const installDir = place('opt', 'private-bank-site');
-  const logDir = place('var', 'log', 'private-bank-site');
-  const tlsDir = place('etc', 'private-bank-site', 'tls');
-  mkdirSync(tlsDir, { recursive: true });
-  for (const file of [tls.certificate, tls.key]) {
-    copyFileSync(file, path.join(tlsDir, path.basename(file)));
+  const values = settings(root);
+  const settingsFile = place('etc', 'private-bank-site', 'settings');
+  mkdirSync(path.dirname(settingsFile), { recursive: true });
+  writeFileSync(
+    settingsFile,
+    `# This server's settings\n${Object.entries(values)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('\n')}\n`,
+  );
+  const [checksum = ''] = readdirSync(download).filter((f) => f.endsWith('.sha256'));
+  const archive = checksum.replace(/\.sha256$/, '');
+  const name = archive.replace(/\.tar\.gz$/, '');
+  await run('sha256sum', ['-c', checksum], { cwd: download });
+  mkdirSync(path.join(installDir, 'releases'), { recursive: true });
+  await run('tar', ['-xzf', path.join(download, archive), '-C', path.join(installDir, 'releases')]);
+  const unpacked = filesUnder(path.join(installDir, 'releases', name));
+  await run(path.join(installDir, 'releases', name, 'configure'), [settingsFile]);
+  await run('ln', ['-sfn', `releases/${name}`, path.join(installDir, 'current')]);
+  // What systemd makes for the unit: its runtime and logs folders.
+  mkdirSync(values.RUNTIME_DIR!, { recursive: true });
+  mkdirSync(values.LOG_DIR!, { recursive: true });
+
+  const unitFile = path.join(installDir, 'current', 'systemd', 'private-bank-site.service');
+  const unit = readFileSync(unitFile, 'utf8');
+  const command = (key: string) =>
+    (new RegExp(`^${key}=/usr/sbin/nginx (.*)$`, 'm').exec(unit)?.[1] ?? '')
+      .match(/"[^"]*"|\S+/g)!
+      .map((arg) => arg.replace(/^"|"$/g, ''));
+  // As systemd runs each of the unit's commands: with its UMask, which creates the logs.
+  // systemd's own default is 0022, for a unit that names none.
+  const umask = /^UMask=(\d+)$/m.exec(unit)?.[1] ?? '0022';
+  const withUmask = (args: string[]) => [
+    '-c',
+    `umask ${umask} && exec "$0" "$@"`,
+    nginxBinary(),
+    ...args,
+  ];
+  const check = await run('sh', withUmask(command('ExecStartPre')));
+  const nginx = spawn('sh', withUmask(command('ExecStart')), { stdio: 'inherit' });
+  const stop = async () => {
+    nginx.kill('SIGQUIT');
+    await once(nginx, 'exit');
+    rmSync(root, { recursive: true, force: true });
+  };
+  return { root, name, unpacked, unitFile, nginxCheck: `${check.stdout}${check.stderr}`, stop };
+}
+
+/** The answer of a GET once nginx answers: it was just started, and takes a moment to listen. */
+async function firstAnswer(url: string, options: Parameters<typeof request>[1]) {
+  let answer = await request(url, options).catch(() => undefined);
+  for (let tries = 0; !answer && tries < 50; tries += 1) {
+    await sleep(100);
+    answer = await request(url, options).catch(() => undefined);
   }
-  let nginx: ReturnType<typeof spawn> | undefined;
+  return answer;
+}
+
+test('one release archive installs on two servers with their own settings, and each serves its own name alone', async () => {
+  test.setTimeout(90_000);
+  const download = mkdtempSync(path.join(tmpdir(), 'private-bank-release-download-'));
+  const servers: Awaited<ReturnType<typeof install>>[] = [];
   try {
-    // The archive is packed with nothing of this server: its settings come at install, below.
+    // The archive is packed with nothing of any server: their settings come at install, below.
     await run('npm', ['run', 'release', '--', '--not-for-production'], {
-      env: { ...process.env, CSP_REPORT_URI: REPORT_ADDRESS, RELEASE_OUT: place('download') },
+      env: { ...process.env, CSP_REPORT_URI: '', RELEASE_OUT: download },
     });
-    const settings = {
-      RUNTIME_DIR: place('run', 'private-bank-site'),
-      LOG_DIR: logDir,
-      ACME_CHALLENGE_DIR: place('var', 'lib', 'private-bank-site', 'acme-challenge'),
-      TLS_CERTIFICATE: path.join(tlsDir, 'certificate.pem'),
-      TLS_KEY: path.join(tlsDir, 'key.pem'),
-      HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
-      HTTP_LISTEN: `127.0.0.1:${httpPort}`,
-      HTTPS_PORT: String(httpsPort),
-      TRUSTED_PROXY: '127.0.0.1',
-      // A user and group that every Debian system has, for logrotate to check.
-      SERVICE_USER: 'www-data',
-      SERVICE_GROUP: 'www-data',
-    };
-    const settingsFile = place('etc', 'private-bank-site', 'settings');
-    writeFileSync(
-      settingsFile,
-      `# This server's settings\n${Object.entries(settings)
-        .map(([name, value]) => `${name}=${value}`)
-        .join('\n')}\n`,
+    const [checksum = ''] = readdirSync(download).filter((f) => f.endsWith('.sha256'));
+    expect(checksum).toMatch(
+      /^private-bank-site-[0-9a-f]{12}(-modified)?-not-for-production\.tar\.gz\.sha256$/,
     );
-    const [checksum = ''] = readdirSync(place('download')).filter((f) => f.endsWith('.sha256'));
-    const archive = checksum.replace(/\.sha256$/, '');
-    const name = archive.replace(/\.tar\.gz$/, '');
-    expect(name).toMatch(/^private-bank-site-[0-9a-f]{12}(-modified)?-not-for-production$/);
-    // docs/deploying.md's installation, command for command.
-    await run('sha256sum', ['-c', checksum], { cwd: place('download') });
-    mkdirSync(path.join(installDir, 'releases'), { recursive: true });
-    await run('tar', ['-xzf', place('download', archive), '-C', path.join(installDir, 'releases')]);
-    const unpacked = filesUnder(path.join(installDir, 'releases', name));
-    // The settings, as written (an address and port, a folder), each unlike anything of a build.
-    const serverSettings = [settings.HTTPS_LISTEN, settings.HTTP_LISTEN, tlsDir, logDir, root];
-    for (const file of unpacked) {
-      const text = readFileSync(file, 'latin1');
+
+    // Two servers: the first with the site's own name (the default) and a reporting address, the
+    // second with a name of its own and none; each on 127.0.0.1 and ::1, on ports of its own.
+    const deployments = [
+      { name: SITE_NAME, report: 'https://reports.example.com/csp' },
+      { name: OTHER_SITE_NAME, report: undefined },
+    ];
+    const ports: { https: number; http: number }[] = [];
+    /** Each server's certificate, which a client trusts for it alone. */
+    const certificates: string[] = [];
+    for (const deployment of deployments) {
+      const [https, http] = [await freePort(), await freePort()];
+      ports.push({ https, http });
+      const tlsDir = mkdtempSync(path.join(tmpdir(), 'private-bank-release-tls-'));
+      const certificate = certificateFor(deployment.name, tlsDir);
+      servers.push(
+        await install(download, (root) => ({
+          ...(deployment.name !== SITE_NAME && { SERVER_NAME: deployment.name }),
+          RUNTIME_DIR: path.join(root, 'run', 'private-bank-site'),
+          LOG_DIR: path.join(root, 'var', 'log', 'private-bank-site'),
+          ACME_CHALLENGE_DIR: path.join(root, 'var', 'lib', 'private-bank-site', 'acme-challenge'),
+          TLS_CERTIFICATE: certificate.certificate,
+          TLS_KEY: certificate.key,
+          HTTPS_LISTEN: `127.0.0.1:${https} [::1]:${https}`,
+          HTTP_LISTEN: `127.0.0.1:${http} [::1]:${http}`,
+          HTTPS_PORT: String(https),
+          TRUSTED_PROXY: '127.0.0.1',
+          ...(deployment.report && { CSP_REPORT_URI: deployment.report }),
+          // A user and group that every Debian system has, for logrotate to check.
+          SERVICE_USER: 'www-data',
+          SERVICE_GROUP: 'www-data',
+        })),
+      );
+      certificates.push(readFileSync(certificate.certificate, 'utf8'));
+    }
+
+    for (const [index, deployment] of deployments.entries()) {
+      const server = servers[index]!;
+      const { https, http } = ports[index]!;
+      const ca = certificates[index]!;
+      const other = deployments[1 - index]!.name;
+      const logDir = path.join(server.root, 'var', 'log', 'private-bank-site');
+      // The unit's check (nginx -t -q) prints nothing but warnings and errors: here, nothing.
+      expect(server.nginxCheck, `nginx -t of ${deployment.name}`).toBe('');
+
+      // The unpacked archive holds none of this server's settings: an address and port, a name of
+      // its own, a folder.
+      const ownSettings = [
+        `127.0.0.1:${https}`,
+        `[::1]:${https}`,
+        `127.0.0.1:${http}`,
+        OTHER_SITE_NAME,
+        server.root,
+      ];
+      for (const file of server.unpacked) {
+        const text = readFileSync(file, 'latin1');
+        expect(
+          ownSettings.filter((setting) => text.includes(setting)),
+          file,
+        ).toEqual([]);
+      }
+
+      // Its own name, on IPv4 and IPv6.
+      const page = `https://${deployment.name}:${https}/south-africa`;
+      for (const address of ['127.0.0.1', '::1']) {
+        const answer = await firstAnswer(page, {
+          address,
+          ca,
+          headers: { 'X-Forwarded-For': VISITOR },
+        });
+        expect(answer?.status, `${deployment.name} at ${address}`).toBe(200);
+        expect(answer?.body).toContain(southAfrica.title);
+        expect(answer?.headers['strict-transport-security']).toBe(
+          'max-age=63072000; includeSubDomains; preload',
+        );
+        if (deployment.report) {
+          expect(answer?.headers['content-security-policy']).toContain(
+            `; report-uri ${deployment.report}; report-to csp`,
+          );
+          expect(answer?.headers['reporting-endpoints']).toBe(`csp="${deployment.report}"`);
+        } else {
+          expect(answer?.headers['content-security-policy']).not.toContain('report-uri');
+          expect(answer?.headers['reporting-endpoints']).toBeUndefined();
+        }
+      }
+      // Plain HTTP for its name redirects to its name over HTTPS, path and query kept.
+      for (const address of ['127.0.0.1', '::1']) {
+        const redirect = await request(`http://${deployment.name}:${http}/south-africa?x=1`, {
+          address,
+        });
+        expect(redirect.status).toBe(301);
+        expect(redirect.headers.location).toBe(
+          `https://${deployment.name}:${https}/south-africa?x=1`,
+        );
+      }
+
+      // Any other name, and none, gets no page and no redirect: the handshake is refused, or the
+      // connection closed with no answer (nginx's 444).
+      const refusals = {
+        'another SNI': await refusal(`https://${other}:${https}/`, { address: '127.0.0.1', ca }),
+        'a bare IP, without SNI': await refusal(`https://127.0.0.1:${https}/`, {
+          address: '127.0.0.1',
+          ca,
+        }),
+        'no SNI but the right Host': await refusal(`https://${deployment.name}:${https}/`, {
+          address: '127.0.0.1',
+          ca,
+          sni: null,
+        }),
+        'the right SNI but another Host': await refusal(`https://${deployment.name}:${https}/`, {
+          address: '127.0.0.1',
+          ca,
+          host: `evil.example:${https}`,
+        }),
+        'plain HTTP for another Host': await refusal(`http://evil.example:${http}/`, {
+          address: '127.0.0.1',
+        }),
+        'plain HTTP for a bare IP': await refusal(`http://127.0.0.1:${http}/`, {
+          address: '127.0.0.1',
+        }),
+        'plain HTTP on IPv6 for another Host': await refusal(`http://evil.example:${http}/`, {
+          address: '::1',
+        }),
+        'HTTP/1.0 without Host': await answerWithoutHost('127.0.0.1', http),
+      };
+      // nginx's 444 closes at once, which a client sees as a reset or as a close before any answer
+      // (Node's "socket hang up"), as the timing falls: both mean no byte of an answer.
+      const closedWithoutAnswer = expect.stringMatching(/^ECONNRESET /);
+      expect(refusals, deployment.name).toEqual({
+        'another SNI': expect.stringMatching(/^EPROTO .*unrecognized name/),
+        'a bare IP, without SNI': expect.stringMatching(/^EPROTO .*unrecognized name/),
+        'no SNI but the right Host': expect.stringMatching(/^EPROTO .*unrecognized name/),
+        'the right SNI but another Host': closedWithoutAnswer,
+        'plain HTTP for another Host': closedWithoutAnswer,
+        'plain HTTP for a bare IP': closedWithoutAnswer,
+        'plain HTTP on IPv6 for another Host': closedWithoutAnswer,
+        // Closed without a byte.
+        'HTTP/1.0 without Host': '',
+      });
+
+      // The log names the visitor the proxy named, the address that connected, the host, the
+      // status and the time the request took; nginx writes the line once the response is sent.
+      // It is the group's to read, and nobody else's, from its first line.
+      const log = path.join(logDir, 'access.log');
+      expect((statSync(log).mode & 0o777).toString(8)).toBe('640');
+      const lines = readFileSync(log, 'utf8').split('\n');
+      expect(lines.find((line) => line.includes('GET /south-africa HTTP/1.1" 200'))).toMatch(
+        new RegExp(
+          `^${VISITOR.replaceAll('.', '\\.')} via 127\\.0\\.0\\.1 \\[.+\\] ${deployment.name.replaceAll('.', '\\.')} "GET /south-africa HTTP/1\\.1" 200 \\d+ \\d+\\.\\d{3} `,
+        ),
+      );
       expect(
-        serverSettings.filter((setting) => text.includes(setting)),
-        file,
-      ).toEqual([]);
+        lines.filter((line) => / evil\.example "GET \/ HTTP\/1\.1" 444 /.test(line)),
+      ).toHaveLength(3);
+
+      const installed = filesUnder(
+        path.join(server.root, 'opt', 'private-bank-site', 'releases', server.name),
+      );
+      expect(installed.filter((file) => readFileSync(file).includes(process.cwd()))).toEqual([]);
     }
-    await run(path.join(installDir, 'releases', name, 'configure'), [settingsFile]);
-    await run('ln', ['-sfn', `releases/${name}`, path.join(installDir, 'current')]);
-    // What systemd makes for the unit: its runtime and logs folders.
-    mkdirSync(place('run', 'private-bank-site'), { recursive: true });
-    mkdirSync(logDir, { recursive: true });
 
-    const unit = readFileSync(
-      path.join(installDir, 'current', 'systemd', 'private-bank-site.service'),
-      'utf8',
-    );
-    const command = (key: string) =>
-      (new RegExp(`^${key}=/usr/sbin/nginx (.*)$`, 'm').exec(unit)?.[1] ?? '')
-        .match(/"[^"]*"|\S+/g)!
-        .map((arg) => arg.replace(/^"|"$/g, ''));
-    const nginxPath = nginxBinary();
-    await run(nginxPath, command('ExecStartPre'));
-    nginx = spawn(nginxPath, command('ExecStart'), { stdio: 'inherit' });
-    const url = `https://127.0.0.1:${httpsPort}/south-africa`;
-    let page = await fetchOnce(url, { 'X-Forwarded-For': VISITOR }).catch(() => undefined);
-    for (let tries = 0; !page && tries < 50; tries += 1) {
-      await sleep(100);
-      page = await fetchOnce(url, { 'X-Forwarded-For': VISITOR }).catch(() => undefined);
+    const [first] = servers;
+    // A slip in a setting that would add a directive to nginx's configuration is refused, with the
+    // setting's name, and the configuration written before stays as it was.
+    const release = path.join(first!.root, 'opt', 'private-bank-site', 'releases', first!.name);
+    const written = readFileSync(path.join(release, 'nginx', 'nginx.conf'), 'utf8');
+    const slips = path.join(first!.root, 'etc', 'private-bank-site', 'slips');
+    for (const [setting, value] of [
+      ['SERVER_NAME', 'private-bank.example.com; return 200'],
+      ['HTTPS_LISTEN', '443 ssl; include /etc/shadow'],
+      ['CSP_REPORT_URI', "https://reports.example.com/csp' always; add_header X 'y"],
+    ] as const) {
+      writeFileSync(slips, `${setting}=${value}\n`);
+      const refused = await run(path.join(release, 'configure'), [slips]).catch(
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect('code' in refused && refused.code, setting).toBe(1);
+      expect(refused.stderr, setting).toMatch(new RegExp(`^configure: ${setting} is "`));
+      expect(readFileSync(path.join(release, 'nginx', 'nginx.conf'), 'utf8'), setting).toBe(
+        written,
+      );
     }
-    expect(page?.status).toBe(200);
-    expect(page?.body).toContain(southAfrica.title);
-    expect(page?.headers['content-security-policy']).toContain(
-      `; report-uri ${REPORT_ADDRESS}; report-to csp`,
-    );
-    expect(page?.headers['reporting-endpoints']).toBe(`csp="${REPORT_ADDRESS}"`);
-    expect(page?.headers['strict-transport-security']).toBe(
-      'max-age=63072000; includeSubDomains; preload',
-    );
 
-    const redirect = await fetchOnce(`http://127.0.0.1:${httpPort}/south-africa?x=1`);
-    expect(redirect.status).toBe(301);
-    expect(redirect.headers['location']).toBe(`https://127.0.0.1:${httpsPort}/south-africa?x=1`);
-
-    // The log names the visitor the proxy named, the address that connected, the status and the
-    // time the request took; nginx writes the line once the response is sent.
-    const logLine = readFileSync(path.join(logDir, 'access.log'), 'utf8')
-      .split('\n')
-      .find((line) => line.includes('GET /south-africa HTTP/1.1'));
-    expect(logLine).toMatch(
-      new RegExp(
-        `^${VISITOR.replaceAll('.', '\\.')} via 127\\.0\\.0\\.1 \\[.+\\] "GET /south-africa HTTP/1\\.1" 200 \\d+ \\d+\\.\\d{3} `,
-      ),
-    );
-
-    const installed = filesUnder(path.join(installDir, 'releases', name));
-    expect(installed.filter((file) => readFileSync(file).includes(process.cwd()))).toEqual([]);
-
-    const verify = await run('systemd-analyze', [
-      'verify',
-      path.join(installDir, 'current', 'systemd', 'private-bank-site.service'),
-    ]);
+    const verify = await run('systemd-analyze', ['verify', first!.unitFile]);
     expect(`${verify.stdout}${verify.stderr}`).toBe('');
     const logrotate = await run('logrotate', [
       '-d',
-      path.join(installDir, 'current', 'systemd', 'logrotate'),
+      path.join(first!.root, 'opt', 'private-bank-site', 'current', 'systemd', 'logrotate'),
     ]);
     expect(`${logrotate.stdout}${logrotate.stderr}`).not.toMatch(/^error:/m);
-    expect(logrotate.stderr).toContain(`rotating pattern: ${logDir}/*.log`);
+    expect(logrotate.stderr).toContain(
+      `rotating pattern: ${first!.root}/var/log/private-bank-site/*.log`,
+    );
   } finally {
-    if (nginx) {
-      nginx.kill('SIGQUIT');
-      await once(nginx, 'exit');
-    }
-    rmSync(root, { recursive: true, force: true });
+    for (const server of servers) await server.stop();
+    rmSync(download, { recursive: true, force: true });
   }
 });
 

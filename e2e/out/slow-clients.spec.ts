@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { home } from '../../content/home';
 import { localHttps, startNginx } from '../../scripts/serve/nginx';
 import { freePort } from '../../scripts/serve/port';
+import { LOCAL_SERVER_NAME } from '../../scripts/serve/tls';
 import { localTls } from '../support/local-tls';
 import type { SlowClientsMessage } from '../support/slow-clients';
 
@@ -46,7 +47,8 @@ type Answer = { status: number; body: string } | 'no answer';
 
 /**
  * A visitor's GET of `/` on a connection of its own, closed after the answer: status and body. Over
- * HTTPS the certificate is verified, against the throwaway authority the runner trusts.
+ * HTTPS it names the server's name, which is all the server answers for, and the certificate is
+ * verified, against the throwaway authority the runner trusts.
  */
 function visit(port: number, https: boolean): Promise<Answer> {
   return new Promise((resolve) => {
@@ -55,7 +57,8 @@ function visit(port: number, https: boolean): Promise<Answer> {
       port,
       path: '/',
       agent: false,
-      headers: { Connection: 'close' },
+      ...(https && { servername: LOCAL_SERVER_NAME }),
+      headers: { Connection: 'close', ...(https && { Host: `${LOCAL_SERVER_NAME}:${port}` }) },
       timeout: VISITOR_PATIENCE_MS,
     });
     get.on('timeout', () => {

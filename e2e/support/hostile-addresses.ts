@@ -168,11 +168,12 @@ export function rawGet(baseURL: string, target: string, method = 'GET'): Promise
     // HTTP/1.0: the body arrives whole, never in chunks, and the server closes when done.
     const send = () =>
       socket.end(`${method} ${target} HTTP/1.0\r\nHost: ${hostname}:${port}\r\n\r\n`);
-    // Over HTTPS, HTTP/1.0 inside TLS, the certificate verified.
+    // Over HTTPS, HTTP/1.0 inside TLS, the certificate verified for the server's name. Every test
+    // server is on 127.0.0.1, which the socket connects to whatever name the address gives.
     const socket =
       protocol === 'https:'
-        ? tlsConnect({ host: hostname, port: Number(port) }, send)
-        : connect(Number(port), hostname, send);
+        ? tlsConnect({ host: '127.0.0.1', servername: hostname, port: Number(port) }, send)
+        : connect(Number(port), '127.0.0.1', send);
     socket.setTimeout(RAW_ANSWER_TIMEOUT_MS, () => {
       socket.destroy();
       fail(`no answer within ${RAW_ANSWER_TIMEOUT_MS / 1000} s`);

@@ -9,6 +9,12 @@
  * which stop them there. A port a test needs is then free, or taken by something that is no earlier
  * run's. A group of a run that is still going (another terminal's, in the same checkout) is left
  * alone.
+ *
+ * The run's own test servers (playwright.config.ts's webServer) are Playwright's: it starts each in
+ * a process group of its own and stops it at the end. A runner killed outright (SIGKILL) stops none
+ * of them, and Playwright starts the next run's before its global set-up, where they would find
+ * their ports taken; so each writes its group down too (e2e/support/web-server.ts), and the next
+ * run's configuration, as the runner loads it, stops those of a run that is gone.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { once } from 'node:events';
@@ -85,10 +91,20 @@ function killWhatIsLeft(group: number, started: string): number {
 }
 
 /**
- * The run a group belongs to: the process that started this one, which for a test is Playwright's
- * runner (a worker's parent), known by its number and start time.
+ * The variable through which the runner gives its number to every process of the run: its workers,
+ * which it started itself, and its test servers, which a shell of Playwright's started.
  */
-const run = { pid: process.ppid, started: statOf(process.ppid)?.started ?? '' };
+export const RUNNER_VARIABLE = 'E2E_RUNNER_PID';
+
+/**
+ * The run a group belongs to: Playwright's runner, known by its number and start time; for a
+ * worker, that is the process that started it.
+ */
+const runner = Number(process.env[RUNNER_VARIABLE] ?? process.ppid);
+const run = { pid: runner, started: statOf(runner)?.started ?? '' };
+
+/** Where the run's test servers write their groups down, apart from the groups of tests. */
+const webServerFolder = path.join(recordFolder, 'web-servers');
 
 /** Whether the run of that number and start time is still going. */
 function isGoing(owner: { pid: number; started: string }): boolean {
@@ -165,16 +181,68 @@ export async function stopGroup(child: ChildProcess, signal: NodeJS.Signals = 'S
  * @returns What was stopped, one line each, for the run's log.
  */
 export function stopLeftoverGroups(): string[] {
+  return stopLeftover(recordFolder, { thisRunToo: true });
+}
+
+/**
+ * Writes down the process group this process runs in, which Playwright started for one of the
+ * run's test servers, until the returned function forgets it.
+ * @param describe What it is, as a record of what an earlier run left names it.
+ */
+export function recordWebServer(describe: string): () => void {
+  const group = statOf(process.pid)?.group ?? process.pid;
+  mkdirSync(webServerFolder, { recursive: true });
+  const record = path.join(webServerFolder, String(group));
+  writeFileSync(record, JSON.stringify({ started: statOf(group)?.started ?? '', describe, run }));
+  return () => rmSync(record, { force: true });
+}
+
+/**
+ * Stops the test servers that a run killed outright left running, and forgets their records; those
+ * of a run still going, this one's included, are left to Playwright. Called as the runner loads the
+ * configuration, before it starts this run's servers.
+ * @returns What was stopped, one line each, for the run's log.
+ */
+export function stopLeftoverWebServers(): string[] {
+  return stopLeftover(webServerFolder, { thisRunToo: false, gracefully: true });
+}
+
+/** How long a test server left running is given to stop on SIGTERM, as Playwright gives it. */
+const GRACEFUL_STOP_MS = 10_000;
+
+/**
+ * Waits, blocking, until no process of a group written down runs, or until the time is up. Runs in
+ * the runner as it loads the configuration, where nothing else waits on this process yet.
+ */
+function waitForGroupToExit(group: number, started: string, timeoutMs: number) {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + timeoutMs;
+  while (membersOf(group, started).length > 0 && Date.now() < deadline) {
+    Atomics.wait(pause, 0, 0, 100);
+  }
+}
+
+/**
+ * Stops the groups written down in a folder whose run is gone (or is this one, when told so), and
+ * forgets their records. Gracefully, SIGTERM comes first, so that a server stops what it started
+ * outside its group (wrangler's workerd, in a group of its own); whatever is left is killed.
+ */
+function stopLeftover(
+  folder: string,
+  { thisRunToo, gracefully = false }: { thisRunToo: boolean; gracefully?: boolean },
+): string[] {
   const thisRun = { pid: process.pid, started: statOf(process.pid)?.started ?? '' };
   let records: string[];
   try {
-    records = readdirSync(recordFolder);
+    records = readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
   } catch {
     return []; // No run has written one down.
   }
   const stopped: string[] = [];
   for (const name of records) {
-    const record = path.join(recordFolder, name);
+    const record = path.join(folder, name);
     let written: { started: string; describe: string; run: { pid: number; started: string } };
     try {
       written = JSON.parse(readFileSync(record, 'utf8')) as typeof written;
@@ -183,9 +251,14 @@ export function stopLeftoverGroups(): string[] {
     }
     const { started: startedAt, describe, run: owner } = written;
     const ofThisRun = owner.pid === thisRun.pid && owner.started === thisRun.started;
-    if (!ofThisRun && isGoing(owner)) continue;
-    const killed = killWhatIsLeft(Number(name), startedAt);
-    if (killed > 0) stopped.push(`${describe}: ${killed} process(es) of group ${name}`);
+    if (ofThisRun ? !thisRunToo : isGoing(owner)) continue;
+    const members = membersOf(Number(name), startedAt).length;
+    if (gracefully && members > 0) {
+      signalGroup(Number(name), 'SIGTERM');
+      waitForGroupToExit(Number(name), startedAt, GRACEFUL_STOP_MS);
+    }
+    killWhatIsLeft(Number(name), startedAt);
+    if (members > 0) stopped.push(`${describe}: ${members} process(es) of group ${name}`);
     rmSync(record, { force: true });
   }
   return stopped;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -14,10 +15,14 @@ import { localTls, localTlsPorts } from '../support/local-tls';
  * What HTTPS adds at the origin, against `npm run serve:tls` (nginx with the production
  * configuration and throwaway certificates, which these clients trust and verify): HTTP/2 by ALPN,
  * TLS 1.2 and 1.3 only, no OCSP response stapled, plain HTTP redirected to the same address over
- * HTTPS except the ACME challenges, plain HTTP on the HTTPS port too.
+ * HTTPS except the ACME challenges, plain HTTP on the HTTPS port too. The server answers for one
+ * name, localhost, as a production server answers for the site's name alone; the clients connect to
+ * 127.0.0.1 and name it. What other names get is release.spec's test, against an installed release.
  */
 
 const HOST = '127.0.0.1';
+/** The local HTTPS server's name (npm run serve:tls), which its certificate names too. */
+const NAME = 'localhost';
 const tls = localTls();
 /**
  * Mozilla's Server Side TLS 5.7 "intermediate" suites for TLS 1.2 that an ECDSA certificate can use,
@@ -33,7 +38,7 @@ const TLS12_SUITES = [
 async function handshake(
   options: ConnectionOptions,
 ): Promise<{ protocol: string | null; cipher: string } | { error: string }> {
-  const socket = connect({ host: HOST, port: localTlsPorts.https, ...options });
+  const socket = connect({ host: HOST, port: localTlsPorts.https, servername: NAME, ...options });
   try {
     await Promise.race([
       once(socket, 'secureConnect'),
@@ -58,7 +63,10 @@ const OLD_PROTOCOLS = {
 } satisfies ConnectionOptions;
 
 test('HTTP/2 over TLS 1.3 answers /south-africa with 200 and preload-ready HSTS', async () => {
-  const session = http2Connect(`https://${HOST}:${localTlsPorts.https}`);
+  const session = http2Connect(`https://${NAME}:${localTlsPorts.https}`, {
+    createConnection: () =>
+      connect({ host: HOST, port: localTlsPorts.https, servername: NAME, ALPNProtocols: ['h2'] }),
+  });
   try {
     await once(session, 'connect');
     expect(session.alpnProtocol).toBe('h2');
@@ -124,9 +132,69 @@ test('TLS 1.0 and 1.1 are refused to a client that offers them, which a server o
   }
 });
 
+/**
+ * One request over HTTP/2 with a cookie header of the given crumbs: the status and whether the page
+ * came, or how nginx ended the connection (GOAWAY with its error code).
+ */
+async function http2WithCookies(crumbs: string[]): Promise<string> {
+  const session = http2Connect(`https://${NAME}:${localTlsPorts.https}`, {
+    createConnection: () =>
+      connect({ host: HOST, port: localTlsPorts.https, servername: NAME, ALPNProtocols: ['h2'] }),
+  });
+  try {
+    return await new Promise<string>((resolve) => {
+      session.on('goaway', (code: number) => resolve(`GOAWAY ${code}`));
+      session.on('error', (error: Error & { code?: string }) =>
+        resolve(error.code ?? error.message),
+      );
+      const stream = session.request({ ':path': brief.routes[1], cookie: crumbs });
+      stream.on('error', () => undefined);
+      stream.on('response', (headers) => {
+        let body = '';
+        stream.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        stream.on('end', () =>
+          resolve(
+            `${headers[':status']}${body.includes(southAfrica.title) ? ' with the page' : ''}`,
+          ),
+        );
+      });
+      stream.end();
+    });
+  } finally {
+    session.destroy();
+  }
+}
+
+/** Characters a cookie's value might hold, which HPACK's Huffman code shrinks by about a quarter. */
+const cookieValue = (length: number) => randomBytes(length).toString('base64url').slice(0, length);
+
+// What docs/deploying.md says nginx 1.22 does over HTTP/2 with large cookies (measured): each
+// field up to 8 kB as HPACK sends it (a cookie of about 10,000 such characters), the whole header
+// up to 32 kB (large_client_header_buffers 4 x 8k); beyond either, it ends the connection with
+// GOAWAY ENHANCE_YOUR_CALM (11) before any request exists, so no page can be sent.
+test('over HTTP/2, cookies within nginx’s limits get the page, and beyond them the connection ends', async () => {
+  expect(await http2WithCookies([`one=${cookieValue(9_000)}`])).toBe('200 with the page');
+  expect(
+    await http2WithCookies(
+      ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => `${name}=${cookieValue(4_000)}`),
+    ),
+  ).toBe('200 with the page');
+  expect(await http2WithCookies([`one=${cookieValue(12_000)}`])).toBe('GOAWAY 11');
+  expect(
+    await http2WithCookies(
+      ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((name) => `${name}=${cookieValue(4_000)}`),
+    ),
+  ).toBe('GOAWAY 11');
+});
+
 // Stapling is left out on purpose (docs/deploying.md says why): a client that asks gets nothing.
 test('no OCSP response is stapled, even to a client that asks for one', async () => {
-  const socket = connect({ host: HOST, port: localTlsPorts.https, requestOCSP: true });
+  const socket = connect({
+    host: HOST,
+    port: localTlsPorts.https,
+    servername: NAME,
+    requestOCSP: true,
+  });
   try {
     // Node says what the server stapled during the handshake of a client that asked: null for none.
     const [response] = (await once(socket, 'OCSPResponse')) as [Buffer | null];
@@ -140,7 +208,14 @@ test('no OCSP response is stapled, even to a client that asks for one', async ()
 function plainGet(port: number, target: string) {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
     (resolve, reject) => {
-      const get = httpRequest({ host: HOST, port, path: target, agent: false, timeout: 5_000 });
+      const get = httpRequest({
+        host: HOST,
+        port,
+        path: target,
+        headers: { Host: `${NAME}:${port}` },
+        agent: false,
+        timeout: 5_000,
+      });
       get.on('timeout', () => get.destroy(new Error(`${target}: no answer in 5 s`)));
       get.on('error', reject);
       get.on('response', (response) => {
@@ -160,7 +235,7 @@ test('plain HTTP redirects permanently to the same address over HTTPS, path and 
     const answer = await plainGet(localTlsPorts.http, target);
     expect(answer.status, target).toBe(301);
     expect(answer.headers['location'], target).toBe(
-      `https://${HOST}:${localTlsPorts.https}${target}`,
+      `https://${NAME}:${localTlsPorts.https}${target}`,
     );
     expect(answer.body, target).toBe('');
   }
@@ -188,7 +263,7 @@ test('plain HTTP sent to the HTTPS port is redirected to HTTPS too', async () =>
   const answer = await plainGet(localTlsPorts.https, '/south-africa?x=1');
   expect(answer.status).toBe(301);
   expect(answer.headers['location']).toBe(
-    `https://${HOST}:${localTlsPorts.https}/south-africa?x=1`,
+    `https://${NAME}:${localTlsPorts.https}/south-africa?x=1`,
   );
   expect(answer.body).toBe('');
 });

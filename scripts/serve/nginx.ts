@@ -2,10 +2,11 @@
  * Renders deploy/nginx.conf.template, the configuration that the site is deployed with, and runs
  * nginx with it on 127.0.0.1, from a temporary folder that is removed on exit, so that the tests
  * check the production configuration itself:
- * - `PORT=8080 npm run serve:nginx` serves plain HTTP, as behind a TLS terminator;
+ * - `PORT=8080 npm run serve:nginx` serves plain HTTP, as behind a TLS terminator, for any name;
  * - `PORT=8443 HTTP_PORT=8080 npm run serve:tls` serves HTTPS with HTTP/2 on PORT, with throwaway
  *   certificates (scripts/serve/tls.ts), and on HTTP_PORT the plain-HTTP server that redirects to
- *   it. TLS_DIR names a folder of certificates made beforehand (the tests make one, to trust its
+ *   it, both for the name `localhost` alone (LOCAL_SERVER_NAME), as a production server answers
+ *   for the site's name alone: https://localhost:8443, not https://127.0.0.1:8443. TLS_DIR names a folder of certificates made beforehand (the tests make one, to trust its
  *   authority), and ACME_CHALLENGE_DIR the folder served under /.well-known/acme-challenge/.
  * `npm run release` packs the same template with this build's values filled in and a deployment's
  * left for the release's `configure` script to fill in on the server (scripts/release.ts).
@@ -26,7 +27,7 @@ import {
 import { notFoundFileWithoutHtml, notFoundPage } from '../../lib/routes';
 import { serverErrorPage } from '../build/server-error-page';
 import { freePort, runServer } from './port';
-import { localCertificateFiles, makeLocalCertificates } from './tls';
+import { LOCAL_SERVER_NAME, localCertificateFiles, makeLocalCertificates } from './tls';
 
 const TEMPLATE = 'deploy/nginx.conf.template';
 /** The lines of the template that only HTTPS has, between these two marks. */
@@ -57,6 +58,8 @@ export type HttpsSettings = {
 };
 
 export type NginxSettings = {
+  /** The one host name the servers answer for over HTTPS. */
+  serverName: string;
   /** The main server's listen address, e.g. '443' or '127.0.0.1:8443'. */
   listen: string;
   /** HTTPS with HTTP/2 on `listen`, and a plain-HTTP server that redirects; plain HTTP without. */
@@ -69,12 +72,15 @@ export type NginxSettings = {
 };
 
 /**
- * The template's values that belong to one deployment rather than to a build: where it listens,
- * its certificate, its trusted proxy and its folders. A release leaves them for its `configure`
- * script to fill in at install (deploy/configure), so that one archive serves every deployment.
+ * The template's values that belong to one deployment rather than to a build: its name, where it
+ * listens, its certificate, its trusted proxy, where browsers report the policy's violations and
+ * its folders. A release leaves them for its `configure` script to fill in at install
+ * (deploy/configure), so that one archive serves every deployment.
  */
 export const INSTALL_VALUES = [
+  'SERVER_NAME',
   'LISTEN',
+  'DEFAULT_LISTEN',
   'SITE_ROOT',
   'CONFIG_DIR',
   'RUNTIME_DIR',
@@ -83,23 +89,28 @@ export const INSTALL_VALUES = [
   'TLS_CERTIFICATE',
   'TLS_KEY',
   'HTTP_LISTEN',
+  'DEFAULT_HTTP_LISTEN',
   'HTTPS_PORT',
   'ACME_CHALLENGE_DIR',
+  'CSP_REPORTING',
+  'REPORTING_ENDPOINTS',
 ] as const;
 
+/** nginx's add_header lines for these headers, on every response. */
+function addHeaders(headers: Record<string, string>): string {
+  return Object.entries(headers)
+    .map(([name, value]) => `add_header ${name} '${value}' always;`)
+    .join('\n    ');
+}
+
 /** The values of a build, the same for every deployment of it: its headers and its pages' names. */
-function buildValues(reportAddress: string | undefined): Record<string, string> {
-  const report = reporting(reportAddress);
-  const headers = { ...securityHeaders, ...report.headers };
+function buildValues(): Record<string, string> {
   return {
     IMMUTABLE_CACHE,
     NOT_FOUND_FILE: notFoundPage.file,
     NOT_FOUND_NAME: notFoundFileWithoutHtml,
     SERVER_ERROR_PAGE: serverErrorPage.address,
-    CSP_REPORTING: report.directives,
-    SECURITY_HEADERS: Object.entries(headers)
-      .map(([name, value]) => `add_header ${name} '${value}' always;`)
-      .join('\n    '),
+    SECURITY_HEADERS: addHeaders(securityHeaders),
   };
 }
 
@@ -130,9 +141,16 @@ function fillTemplate(
  */
 export function renderNginxConfig(settings: NginxSettings): string {
   const { https, paths } = settings;
+  const report = reporting(settings.reportAddress);
+  const listen = `listen ${settings.listen}${https ? ' ssl http2' : ''}`;
   const values: Record<string, string | undefined> = {
-    ...buildValues(settings.reportAddress),
-    LISTEN: `listen ${settings.listen}${https ? ' ssl http2' : ''};`,
+    ...buildValues(),
+    SERVER_NAME: settings.serverName,
+    LISTEN: `${listen};`,
+    DEFAULT_LISTEN: `${listen} default_server;`,
+    CSP_REPORTING: report.directives,
+    REPORTING_ENDPOINTS:
+      addHeaders(report.headers) || '# No reporting address: no Reporting-Endpoints header.',
     SITE_ROOT: paths.siteRoot,
     CONFIG_DIR: paths.configDir,
     RUNTIME_DIR: paths.runtimeDir,
@@ -145,6 +163,7 @@ export function renderNginxConfig(settings: NginxSettings): string {
     TLS_CERTIFICATE: https?.certificate,
     TLS_KEY: https?.key,
     HTTP_LISTEN: https && `listen ${https.httpListen};`,
+    DEFAULT_HTTP_LISTEN: https && `listen ${https.httpListen} default_server;`,
     HTTPS_PORT: https?.redirectPort ? `:${https.redirectPort}` : '',
     ACME_CHALLENGE_DIR: https?.acmeChallengeDir,
   };
@@ -154,10 +173,9 @@ export function renderNginxConfig(settings: NginxSettings): string {
 /**
  * The template as a release carries it: HTTPS, this build's headers filled in, and the values of
  * INSTALL_VALUES left as ${NAME} for the release's `configure` to fill in on the server.
- * @param reportAddress Where browsers report violations of the policy; none when undefined.
  */
-export function renderReleaseTemplate(reportAddress: string | undefined): string {
-  return fillTemplate(buildValues(reportAddress), true, INSTALL_VALUES);
+export function renderReleaseTemplate(): string {
+  return fillTemplate(buildValues(), true, INSTALL_VALUES);
 }
 
 /** The nginx program: Debian installs it in /usr/sbin, which is not on every user's PATH. */
@@ -213,6 +231,7 @@ export function startNginx(listen: string, https?: HttpsSettings) {
   }
   return runNginx((runtimeDir) =>
     renderNginxConfig({
+      serverName: LOCAL_SERVER_NAME,
       listen,
       ...(https && { https }),
       reportAddress: process.env[REPORT_ADDRESS_VARIABLE],
@@ -269,7 +288,7 @@ if (isMain && process.argv.includes('--tls')) {
     const https = localHttps(port, httpPort, certificateDir, acmeChallengeDir);
     const { exited, stop } = startNginx(`127.0.0.1:${port}`, https);
     console.log(
-      `Serving out/ through nginx at https://127.0.0.1:${port}, redirected from http://127.0.0.1:${httpPort}; trust ${path.join(certificateDir, 'authority.pem')} (Ctrl+C to stop)`,
+      `Serving out/ through nginx at https://${LOCAL_SERVER_NAME}:${port}, redirected from http://${LOCAL_SERVER_NAME}:${httpPort}; trust ${path.join(certificateDir, 'authority.pem')} (Ctrl+C to stop)`,
     );
     process.on('SIGINT', stop).on('SIGTERM', stop);
     void exited.then((code) => {

@@ -9,6 +9,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/**
+ * The name the local HTTPS server answers for: a name, since a production server answers for the
+ * site's name alone and refuses a handshake that names none (as a browser's for an IP address
+ * does), and this one, since every machine resolves it with no DNS and the throwaway certificate
+ * names it.
+ */
+export const LOCAL_SERVER_NAME = 'localhost';
+
 /** The files of a throwaway certificate authority and the certificate it signed for this machine. */
 export type LocalCertificates = {
   /** The authority's certificate (PEM), which clients trust. */
@@ -77,7 +85,7 @@ export function makeLocalCertificates(folder: string): LocalCertificates {
   writeFileSync(
     extensions,
     [
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      `subjectAltName=IP:127.0.0.1,DNS:${LOCAL_SERVER_NAME}`,
       'basicConstraints=critical,CA:FALSE',
       'keyUsage=critical,digitalSignature',
       'extendedKeyUsage=serverAuth',

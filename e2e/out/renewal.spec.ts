@@ -45,7 +45,8 @@ import { spawnGroup, stopGroup } from '../support/process-groups';
  * the unit's RuntimeDirectory=, LogsDirectory= and StateDirectory= name, as systemd would, for the
  * service's user; and a systemctl of its own, first on certbot's PATH, accepts only the hook's
  * reload of the unit and sends nginx its reload signal, SIGHUP, through its pid file, as the unit's
- * ExecReload does. nginx runs as the service's user, with the unit's own command line.
+ * ExecReload does (writing down nginx's workers first, whose exit tells the test the reload is
+ * done). nginx runs as the service's user, with the unit's own command line.
  */
 
 const run = promisify(execFile);
@@ -67,23 +68,6 @@ const SYSTEMD_FOLDERS = {
 /** What Pebble prints once it listens, and an ACME client may ask for its directory. */
 const pebbleListening = (port: number) => `Listening on: 127.0.0.1:${port}`;
 
-/** The parent of a process, from /proc; undefined once it has exited. */
-function parentOf(pid: string): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command's name, which is in parentheses and may hold spaces.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
-}
-
-/** nginx's workers: the processes its master started. */
-const workersOf = (master: number): number[] =>
-  readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry) && parentOf(entry) === master)
-    .map(Number);
-
 /**
  * Waits until every process listed has exited. Node can wait only for processes it started, so
  * Python (certbot's own) waits on each through a pidfd, which Linux makes readable when it exits.
@@ -99,13 +83,21 @@ for pid in sys.argv[1:]:
 `;
 
 /**
- * Waits until nginx has reloaded: the workers it had before the signal have all exited, so that
- * every connection from now on reaches a worker started with the new certificate. A reload that
- * fails leaves them running: nginx's error log then says why.
+ * Waits until nginx has reloaded: the workers it had when the stand-in systemctl signalled it,
+ * which that wrote down, have all exited, so that every connection from now on reaches a worker
+ * started with the new certificate. A hook that asked for no reload left no list; a reload that
+ * fails leaves the workers running, and nginx's error log says why.
  */
-async function reloaded(oldWorkers: number[], errorLog: string) {
+async function reloaded(workersAtReload: string, errorLog: string) {
+  if (!existsSync(workersAtReload)) {
+    throw new Error(
+      'the deploy hook did not run systemctl try-reload-or-restart private-bank-site',
+    );
+  }
+  const workers = readFileSync(workersAtReload, 'utf8').split(/\s+/).filter(Boolean);
+  rmSync(workersAtReload);
   try {
-    await run('python3', ['-c', WAIT_FOR_EXITS, ...oldWorkers.map(String)], { timeout: 15_000 });
+    await run('python3', ['-c', WAIT_FOR_EXITS, ...workers], { timeout: 15_000 });
   } catch {
     throw new Error(`nginx did not reload; its error log:\n${readFileSync(errorLog, 'utf8')}`);
   }
@@ -169,7 +161,7 @@ const servedChallenges = (accessLog: string) =>
   )?.length ?? 0;
 
 test('certbot obtains and renews the certificate from Pebble through the origin, and nginx serves each new one without a restart', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const root = mkdtempSync(path.join(tmpdir(), 'private-bank-renewal-root-'));
   // nginx runs as the service's user, who must be able to read the site.
   chmodSync(root, 0o755);
@@ -313,16 +305,20 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
       fingerprintOf(settings.TLS_CERTIFICATE),
     );
 
-    // certbot's runs: its state in the scratch root, Pebble trusted, the stand-in systemctl first.
+    // certbot's runs: its state in the scratch root, Pebble trusted, the stand-in systemctl first,
+    // which writes down nginx's workers before it signals the master.
     const bin = place('bin');
     mkdirSync(bin);
+    const workersAtReload = place('workers-at-reload');
     writeFileSync(
       path.join(bin, 'systemctl'),
       [
         '#!/bin/sh',
         '[ "$*" = "try-reload-or-restart private-bank-site" ] ||',
         '  { echo "systemctl (the renewal test\'s stand-in): unexpected command: $*" >&2; exit 1; }',
-        `kill -HUP "$(cat '${pidFile}')"`,
+        `master=$(cat '${pidFile}')`,
+        `ps --ppid "$master" -o pid= >'${workersAtReload}'`,
+        'kill -HUP "$master"',
         '',
       ].join('\n'),
       { mode: 0o755 },
@@ -346,18 +342,17 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
     );
 
     // The first certificate: docs/deploying.md's command, with Pebble's directory as the server.
-    let workers = workersOf(master);
     await certbot([
       ...['certonly', '--webroot', '-w', settings.ACME_CHALLENGE_DIR, '-d', SITE_NAME],
       ...['--non-interactive', '--agree-tos', '--email', 'hostmaster@example.com'],
       ...['--deploy-hook', path.join(installDir, 'current', 'install-certificate')],
       ...['--server', `https://127.0.0.1:${pebblePort}/dir`],
     ]);
-    await reloaded(workers, errorLog);
+    await reloaded(workersAtReload, errorLog);
     const first = fingerprintOf(path.join(lineage, 'cert.pem'));
     expect((await servedCertificate(httpsPort, pebbleRoot)).fingerprint256).toBe(first);
     const firstChallenges = servedChallenges(accessLog);
-    expect(firstChallenges).toBeGreaterThan(0);
+    expect(firstChallenges, readFileSync(accessLog, 'utf8')).toBeGreaterThan(0);
     // Root's, and readable by the service's group only.
     const serviceGroup = Number((await run('id', ['-g', SERVICE_USER])).stdout);
     for (const file of [settings.TLS_CERTIFICATE, settings.TLS_KEY]) {
@@ -371,13 +366,14 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
     }
 
     // A renewal: the command of certbot's timer (Debian's certbot.service), forced.
-    workers = workersOf(master);
     await certbot(['-q', 'renew', '--no-random-sleep-on-renew', '--force-renewal']);
-    await reloaded(workers, errorLog);
+    await reloaded(workersAtReload, errorLog);
     const renewed = fingerprintOf(path.join(lineage, 'cert.pem'));
     expect(renewed).not.toBe(first);
     expect((await servedCertificate(httpsPort, pebbleRoot)).fingerprint256).toBe(renewed);
-    expect(servedChallenges(accessLog)).toBeGreaterThan(firstChallenges);
+    expect(servedChallenges(accessLog), readFileSync(accessLog, 'utf8')).toBeGreaterThan(
+      firstChallenges,
+    );
     // The same nginx, reloaded rather than restarted.
     expect(nginx.exitCode).toBeNull();
     expect(readFileSync(pidFile, 'utf8').trim()).toBe(String(master));

@@ -3,7 +3,6 @@ import {
   appendFileSync,
   chmodSync,
   copyFileSync,
-  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -124,7 +123,8 @@ test('activate installs a release, rolls back to an older one, and refuses a bro
     };
     edit(release(NEWER, 'systemd', 'service.template'), DESCRIPTION, NEWER_DESCRIPTION);
     edit(release(NEWER, 'systemd', 'logrotate.template'), 'rotate 14', 'rotate 30');
-    appendFileSync(release(BROKEN, 'nginx', 'nginx.conf.template'), 'this is not a directive;\n');
+    const NOT_A_DIRECTIVE = 'this is not a directive;';
+    appendFileSync(release(BROKEN, 'nginx', 'nginx.conf.template'), `${NOT_A_DIRECTIVE}\n`);
 
     /** A command line typed in a shell, as a deployer types it, with a systemctl command failing. */
     const deployerRuns = async (commandLine: string, failingSystemctl = ''): Promise<Outcome> => {
@@ -142,7 +142,7 @@ test('activate installs a release, rolls back to an older one, and refuses a bro
     const installedRule = path.join(logrotateDir, 'private-bank-site');
     /** All that activate may change: what a restart reads, what systemd was asked, every file. */
     const installed = () => ({
-      current: existsSync(current) ? readlinkSync(current) : 'none',
+      current: readlinkSync(current),
       configuration: readFileSync(path.join(current, 'nginx', 'nginx.conf'), 'utf8'),
       unit: readFileSync(installedUnit, 'utf8'),
       rule: readFileSync(installedRule, 'utf8'),
@@ -192,39 +192,45 @@ test('activate installs a release, rolls back to an older one, and refuses a bro
       ]);
     });
 
-    /** Runs what a deployer typed, expects it refused in one line, and nothing changed. */
-    const expectRefused = async (commandLine: string, code: number, reason: RegExp) => {
+    /**
+     * Runs what a deployer typed, and expects it refused in one line, which begins with the reason
+     * given, and nothing changed.
+     * @returns The line.
+     */
+    const expectRefused = async (commandLine: string, code: number, reason: string) => {
       const before = installed();
       const refused = await deployerRuns(commandLine);
       expect(refused.code, refused.stderr).toBe(code);
-      expect(refused.stderr).toMatch(reason);
+      expect(refused.stderr.slice(0, reason.length)).toBe(reason);
       expect(refused.stderr.split('\n')).toHaveLength(2);
       expect(installed()).toEqual(before);
+      return refused.stderr;
     };
 
     await test.step('a misspelt release has no activate to run, and nothing changes', async () => {
       const misspelt = path.join(releasesDir, 'private-bank-site-olde', 'activate');
-      await expectRefused(misspelt, 127, /private-bank-site-olde\/activate: not found\n$/);
+      await expectRefused(misspelt, 127, `sh: 1: ${misspelt}: not found\n`);
     });
 
     await test.step('a release named as an argument is refused with the releases there', async () => {
       await expectRefused(
         `${path.join(current, 'activate')} ${NEWER}`,
         1,
-        new RegExp(
-          `^activate: activate takes no argument: it activates the release it is in \\(${OLDER}\\)\\. To activate another, run that release's own ${releasesDir}/<release>/activate, where <release> is one of: ${BROKEN} ${NEWER} ${OLDER}\\n$`,
-        ),
+        `activate: activate takes no argument: it activates the release it is in (${OLDER}). To activate another, run that release's own ${releasesDir}/<release>/activate, where <release> is one of: ${BROKEN} ${NEWER} ${OLDER}\n`,
       );
     });
 
     await test.step('a release whose configuration fails nginx -t is refused, and nothing changes', async () => {
-      await expectRefused(
+      const configuration = release(BROKEN, 'nginx', 'nginx.conf');
+      const reason = await expectRefused(
         release(BROKEN, 'activate'),
         1,
-        new RegExp(
-          `^activate: refused ${BROKEN}: its configuration fails nginx -t, so nothing was installed: nginx: \\[emerg\\] unknown directive "this" in ${release(BROKEN, 'nginx', 'nginx.conf')}:\\d+\\n$`,
-        ),
+        `activate: refused ${BROKEN}: its configuration fails nginx -t, so nothing was installed: nginx: [emerg] unknown directive "this" in ${configuration}:`,
       );
+      // The line nginx names is the one in the configuration, left there to read, that holds the error.
+      const line = readFileSync(configuration, 'utf8').split('\n').indexOf(NOT_A_DIRECTIVE) + 1;
+      expect(line).toBeGreaterThan(0);
+      expect(reason.slice(reason.lastIndexOf(':'))).toBe(`:${line}\n`);
     });
 
     await test.step('a slip in the settings is refused by configure, and nothing changes', async () => {
@@ -232,7 +238,7 @@ test('activate installs a release, rolls back to an older one, and refuses a bro
       await expectRefused(
         release(NEWER, 'activate'),
         1,
-        /^configure: TRUSTED_PROXY is "192\.0\.2\.0\/24;", which is not an IP address or network \(10\.0\.0\.0\/8\)\n$/,
+        'configure: TRUSTED_PROXY is "192.0.2.0/24;", which is not an IP address or network (10.0.0.0/8)\n',
       );
     });
 
@@ -242,9 +248,7 @@ test('activate installs a release, rolls back to an older one, and refuses a bro
       await expectRefused(
         path.join(current, 'activate'),
         1,
-        new RegExp(
-          `^activate: refused ${OLDER}: its configuration fails nginx -t, so nothing was installed: nginx: \\[emerg\\] cannot load certificate "${missing}"`,
-        ),
+        `activate: refused ${OLDER}: its configuration fails nginx -t, so nothing was installed: nginx: [emerg] cannot load certificate "${missing}": `,
       );
     });
 

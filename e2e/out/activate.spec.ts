@@ -10,6 +10,7 @@ import {
   readlinkSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -283,6 +284,13 @@ test('activate installs a release, rolls back to an older one, and refuses a bro
     });
 
     await test.step("the unit's own check before its next start passes, as its user", async () => {
+      // The logs activate's check made are the unit's user's, made as the unit makes them: the
+      // folder 0750, the access log 0640, both the group's to read and nobody else's.
+      const logDir = settings.LOG_DIR!;
+      expect((statSync(logDir).mode & 0o777).toString(8)).toBe('750');
+      expect((statSync(path.join(logDir, 'access.log')).mode & 0o777).toString(8)).toBe('640');
+      const { stdout: serviceUid } = await run('id', ['-u', 'www-data']);
+      expect(statSync(path.join(logDir, 'access.log')).uid).toBe(Number(serviceUid));
       const unit = readFileSync(installedUnit, 'utf8');
       const setting = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(unit)?.[1] ?? '';
       expect(setting('User')).toBe('www-data');

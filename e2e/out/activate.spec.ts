@@ -45,7 +45,9 @@ const NEWER_DESCRIPTION = 'Description=Private Bank South Africa website (nginx,
 type Outcome = { code: number; stderr: string };
 
 test('activate installs a release, rolls back to an older one, and refuses a broken one leaving everything as it was', async () => {
-  test.setTimeout(120_000);
+  // Packing, and nine runs of activate of dozens of processes each (configure's checks, nginx -t):
+  // about ten seconds alone, and two minutes on a machine running a build beside it.
+  test.setTimeout(180_000);
   const root = mkdtempSync(path.join(tmpdir(), 'private-bank-activate-root-'));
   // nginx -t runs as the unit's user, who must reach the release, the certificate and the folders.
   chmodSync(root, 0o755);

@@ -3,11 +3,12 @@
  * SHA-256 checksum, into release/: the site (out/), the nginx configuration's template with this
  * build's headers and policies filled in, its CSP map and error page beside it, the templates of a
  * systemd unit that runs nginx unprivileged and of a logrotate rule, the template of certbot's
- * deploy hook (deploy/install-certificate.template), and `configure` (deploy/configure), which fills
- * in one deployment's settings on the server, with the site's host name (nginx/site-name) as its
- * default name. The archive holds no setting of one deployment (its name, listen addresses,
- * certificate, trusted proxy, reporting address or folders) and no path of this checkout, so one
- * archive, built and attested once, serves every deployment; docs/deploying.md installs it.
+ * deploy hook (deploy/install-certificate.template), `configure` (deploy/configure), which fills in
+ * one deployment's settings on the server, with the site's host name (nginx/site-name) as its
+ * default name, and `activate` (deploy/activate), which makes the release the one the server runs.
+ * The archive holds no setting of one deployment (its name, listen addresses, certificate, trusted
+ * proxy, reporting address or folders) and no path of this checkout, so one archive, built and
+ * attested once, serves every deployment; docs/deploying.md installs it.
  *
  * Two builds of one commit give the same archive, byte for byte: the build is the same (its id is
  * the commit's), and the archive's files are in name order, owned by root and dated by the commit,
@@ -43,13 +44,14 @@ import { serverErrorPage } from './build/server-error-page';
 import { renderReleaseTemplate } from './serve/nginx';
 
 /**
- * The systemd unit's, the logrotate rule's and certbot's deploy hook's templates, and the script
- * that fills them in.
+ * The systemd unit's, the logrotate rule's and certbot's deploy hook's templates, the script that
+ * fills them in, and the one that installs them with the release.
  */
 const UNIT_TEMPLATE = 'deploy/systemd/private-bank-site.service.template';
 const LOGROTATE_TEMPLATE = 'deploy/systemd/logrotate.template';
 const CERTIFICATE_HOOK_TEMPLATE = 'deploy/install-certificate.template';
 const CONFIGURE = 'deploy/configure';
+const ACTIVATE = 'deploy/activate';
 
 /** The command-line flag that packs content with go-live placeholders, for a site not in production. */
 export const NOT_FOR_PRODUCTION = '--not-for-production';
@@ -118,8 +120,10 @@ export function writeRelease(
     cpSync(LOGROTATE_TEMPLATE, path.join(root, 'systemd', 'logrotate.template'));
     cpSync(CERTIFICATE_HOOK_TEMPLATE, path.join(root, 'install-certificate.template'));
     cpSync(CONFIGURE, path.join(root, 'configure'));
-    // Whatever the checkout's umask and git's file modes: the one program, and files anyone reads.
+    cpSync(ACTIVATE, path.join(root, 'activate'));
+    // Whatever the checkout's umask and git's file modes: the two programs, and files anyone reads.
     chmodSync(path.join(root, 'configure'), 0o755);
+    chmodSync(path.join(root, 'activate'), 0o755);
 
     const outDir = path.resolve(environment.RELEASE_OUT || 'release');
     mkdirSync(outDir, { recursive: true });

@@ -26,8 +26,8 @@ import { freePort } from '../../scripts/serve/port';
 
 /**
  * `npm run release`, installed as docs/deploying.md installs it, into scratch folders standing in
- * for two servers' roots: the checksum holds, the archive unpacks into releases/, its `configure`
- * fills in each server's settings from its settings file, `current` is linked to it, `nginx -t`
+ * for two servers' roots: the checksum holds, the archive unpacks into releases/, its `activate`
+ * fills in each server's settings from its settings file and links `current` to it, `nginx -t`
  * passes without a warning, and nginx started by the unit's own ExecStart, with the unit's umask,
  * serves the site over HTTPS from there. The one archive serves each server under its own name (the
  * first takes the default, the site's host name; the second names another), on 127.0.0.1 and ::1,
@@ -177,11 +177,23 @@ async function install(download: string, settings: (root: string) => Record<stri
   mkdirSync(path.join(installDir, 'releases'), { recursive: true });
   await run('tar', ['-xzf', path.join(download, archive), '-C', path.join(installDir, 'releases')]);
   const unpacked = filesUnder(path.join(installDir, 'releases', name));
-  await run(path.join(installDir, 'releases', name, 'configure'), [settingsFile]);
-  await run('ln', ['-sfn', `releases/${name}`, path.join(installDir, 'current')]);
-  // What systemd makes for the unit: its runtime and logs folders.
-  mkdirSync(values.RUNTIME_DIR!, { recursive: true });
-  mkdirSync(values.LOG_DIR!, { recursive: true });
+  // activate's nginx -t runs as the unit's user, who reads the certificate and its key as the
+  // server's group does; systemd does not run here, so a systemctl of the test's own says yes to all.
+  chmodSync(path.dirname(values.TLS_KEY!), 0o755);
+  chmodSync(values.TLS_KEY!, 0o644);
+  for (const folder of ['etc/systemd/system', 'etc/logrotate.d', 'bin']) {
+    mkdirSync(place(folder), { recursive: true });
+  }
+  writeFileSync(place('bin', 'systemctl'), '#!/bin/sh\n', { mode: 0o755 });
+  await run(path.join(installDir, 'releases', name, 'activate'), [], {
+    env: {
+      ...process.env,
+      PATH: `${place('bin')}:${process.env.PATH}`,
+      ACTIVATE_SETTINGS: settingsFile,
+      ACTIVATE_UNIT_DIR: place('etc/systemd/system'),
+      ACTIVATE_LOGROTATE_DIR: place('etc/logrotate.d'),
+    },
+  });
 
   const unitFile = path.join(installDir, 'current', 'systemd', 'private-bank-site.service');
   const unit = readFileSync(unitFile, 'utf8');

@@ -41,12 +41,13 @@ import { spawnGroup, stopGroup } from '../support/process-groups';
  * REQUESTS_CA_BUNDLE. Its validation authority looks the site's fictional name up in a DNS server
  * of the test's (e2e/support/one-name-dns.ts), which gives 127.0.0.1, and fetches each challenge
  * from the origin's plain-HTTP port (its configuration's httpPort). certbot keeps its state in the
- * scratch root. systemd does not run here, so the test stands in for it twice: it makes the folders
- * the unit's RuntimeDirectory=, LogsDirectory= and StateDirectory= name, as systemd would, for the
- * service's user; and a systemctl of its own, first on certbot's PATH, accepts only the hook's
- * reload of the unit and sends nginx its reload signal, SIGHUP, through its pid file, as the unit's
- * ExecReload does (writing down nginx's workers first, whose exit tells the test the reload is
- * done). nginx runs as the service's user, with the unit's own command line.
+ * scratch root. systemd does not run here, so the test stands in for it: it makes the folders the
+ * unit's RuntimeDirectory=, LogsDirectory= and StateDirectory= name, with their modes, for the
+ * service's user, and starts nginx with the unit's own command line, umask and user, as systemd
+ * would once activate asks it to; and a systemctl of its own, first on the PATH of activate and of
+ * certbot, accepts activate's commands and the hook's reload of the unit alone, for which it sends
+ * nginx its reload signal, SIGHUP, through its pid file, as the unit's ExecReload does (writing down
+ * nginx's workers first, whose exit tells the test the reload is done).
  */
 
 const run = promisify(execFile);
@@ -54,8 +55,12 @@ const run = promisify(execFile);
 const SITE_NAME = 'private-bank.example.com';
 /** A user and group that every Debian system has, standing in for the service's own. */
 const SERVICE_USER = 'www-data';
-/** setpriv's arguments that run a program as the service's user, as the unit's User= and Group= do. */
-const asServiceUser = (program: string, args: string[]) => [
+/**
+ * sh's arguments that run a program as the unit runs its commands: with its umask, as the service's
+ * user (its User= and Group=).
+ */
+const asTheUnit = (umask: string, program: string, args: string[]) => [
+  ...['-c', `umask ${umask} && exec "$0" "$@"`, 'setpriv'],
   ...[`--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups'],
   ...[program, ...args],
 ];
@@ -257,6 +262,30 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
     await run('chgrp', [SERVICE_USER, settings.TLS_CERTIFICATE, settings.TLS_KEY]);
     await run('chmod', ['640', settings.TLS_CERTIFICATE, settings.TLS_KEY]);
 
+    // The stand-in systemctl, first on the PATH of activate and of certbot. activate's commands
+    // leave the start to the test; the hook's reload writes down nginx's workers, then signals the
+    // master.
+    const bin = place('bin');
+    mkdirSync(bin);
+    const pidFile = path.join(settings.RUNTIME_DIR, 'nginx.pid');
+    const workersAtReload = place('workers-at-reload');
+    writeFileSync(
+      path.join(bin, 'systemctl'),
+      [
+        '#!/bin/sh',
+        'case "$*" in',
+        '  daemon-reload | "enable private-bank-site" | "restart private-bank-site") exit 0 ;;',
+        '  "try-reload-or-restart private-bank-site") ;;',
+        '  *) echo "systemctl (the renewal test\'s stand-in): unexpected command: $*" >&2; exit 1 ;;',
+        'esac',
+        `master=$(cat '${pidFile}')`,
+        `ps --ppid "$master" -o pid= >'${workersAtReload}'`,
+        'kill -HUP "$master"',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+
     // docs/deploying.md's installation of a release, the checksum's check included.
     const [checksum = ''] = readdirSync(place('download')).filter((f) => f.endsWith('.sha256'));
     const name = checksum.replace(/\.tar\.gz\.sha256$/, '');
@@ -266,30 +295,48 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
       ...['-xzf', place('download', `${name}.tar.gz`)],
       ...['-C', path.join(installDir, 'releases')],
     ]);
-    await run(path.join(installDir, 'releases', name, 'configure'), [settingsFile]);
-    await run('ln', ['-sfn', `releases/${name}`, path.join(installDir, 'current')]);
+    // activate installs the unit and the rule into the scratch root, and asks the stand-in
+    // systemctl to start the unit, which the test then does as systemd would.
+    for (const folder of ['etc/systemd/system', 'etc/logrotate.d']) {
+      mkdirSync(place(folder), { recursive: true });
+    }
+    await run(path.join(installDir, 'releases', name, 'activate'), [], {
+      env: {
+        ...process.env,
+        PATH: `${bin}:${process.env.PATH}`,
+        ACTIVATE_SETTINGS: settingsFile,
+        ACTIVATE_UNIT_DIR: place('etc/systemd/system'),
+        ACTIVATE_LOGROTATE_DIR: place('etc/logrotate.d'),
+      },
+    });
 
     const unit = readFileSync(
       path.join(installDir, 'current', 'systemd', 'private-bank-site.service'),
       'utf8',
     );
-    // What systemd makes for the unit: each folder its directives name, for the service's user.
+    const unitSetting = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(unit)?.[1];
+    // What systemd makes for the unit as it starts it: each folder its directives name, for the
+    // service's user, with the directive's mode (systemd's own default is 0755).
     for (const [directive, base] of Object.entries(SYSTEMD_FOLDERS)) {
-      const folders = new RegExp(`^${directive}=(.*)$`, 'm').exec(unit)?.[1]?.split(/\s+/) ?? [];
-      for (const folder of folders) {
-        await run('install', ['-d', '-o', SERVICE_USER, '-g', SERVICE_USER, place(base, folder)]);
+      const mode = unitSetting(`${directive}Mode`) ?? '0755';
+      for (const folder of unitSetting(directive)?.split(/\s+/) ?? []) {
+        await run('install', [
+          ...['-d', '-m', mode, '-o', SERVICE_USER, '-g', SERVICE_USER],
+          place(base, folder),
+        ]);
       }
     }
+    // systemd's own default umask, for a unit that names none.
+    const umask = unitSetting('UMask') ?? '0022';
     const command = (key: string) =>
       (new RegExp(`^${key}=/usr/sbin/nginx (.*)$`, 'm').exec(unit)?.[1] ?? '')
         .match(/"[^"]*"|\S+/g)!
         .map((arg) => arg.replace(/^"|"$/g, ''));
     const nginxPath = nginxBinary();
-    await run('setpriv', asServiceUser(nginxPath, command('ExecStartPre')));
-    const pidFile = path.join(settings.RUNTIME_DIR, 'nginx.pid');
+    await run('sh', asTheUnit(umask, nginxPath, command('ExecStartPre')));
     nginx = spawnGroup(
-      'setpriv',
-      asServiceUser(nginxPath, command('ExecStart')),
+      'sh',
+      asTheUnit(umask, nginxPath, command('ExecStart')),
       { stdio: ['ignore', 'inherit', 'inherit'] },
       'nginx, the renewal test origin',
     );
@@ -305,24 +352,6 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
       fingerprintOf(settings.TLS_CERTIFICATE),
     );
 
-    // certbot's runs: its state in the scratch root, Pebble trusted, the stand-in systemctl first,
-    // which writes down nginx's workers before it signals the master.
-    const bin = place('bin');
-    mkdirSync(bin);
-    const workersAtReload = place('workers-at-reload');
-    writeFileSync(
-      path.join(bin, 'systemctl'),
-      [
-        '#!/bin/sh',
-        '[ "$*" = "try-reload-or-restart private-bank-site" ] ||',
-        '  { echo "systemctl (the renewal test\'s stand-in): unexpected command: $*" >&2; exit 1; }',
-        `master=$(cat '${pidFile}')`,
-        `ps --ppid "$master" -o pid= >'${workersAtReload}'`,
-        'kill -HUP "$master"',
-        '',
-      ].join('\n'),
-      { mode: 0o755 },
-    );
     const certbotState = ['config', 'work', 'logs'].flatMap((folder) => [
       `--${folder}-dir`,
       place('certbot', folder),
@@ -381,8 +410,9 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
     // nginx -t, as the unit runs it before every start and reload, without -q: success, no warning.
     const nginxConfig = path.join(installDir, 'current', 'nginx', 'nginx.conf');
     const check = await run(
-      'setpriv',
-      asServiceUser(
+      'sh',
+      asTheUnit(
+        umask,
         nginxPath,
         command('ExecStartPre').filter((arg) => arg !== '-q'),
       ),

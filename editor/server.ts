@@ -24,7 +24,7 @@ import { fieldDocs } from './field-docs';
 import { fieldWords, optionFor, type SchemaNode } from '../scripts/shared/field-words';
 import { formChoices, formSchema } from './form-schema';
 import { pagesBeside } from './pages-beside';
-import { BODY_LIMIT, cookieName, newToken, readBody, refusal } from './request-gate';
+import { BODY_LIMIT, newToken, readBody, refusal } from './request-gate';
 
 /** The view's own policy: its scripts and styles are files it serves, and no page may frame it. */
 const VIEW_POLICY =
@@ -343,23 +343,26 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       'content-security-policy': PAGE_BESIDE_POLICY,
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
+      // Its address holds the token: a link followed from it never sends that address on.
+      'referrer-policy': 'no-referrer',
     });
     response.end(html);
   };
 
   const server = createServer((request, response) => {
-    const refused = refusal(request, ownPort, token);
-    if (refused) return send(response, 403, refused, 'text/plain');
     const { pathname, searchParams } = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (pathname === '/' && request.method === 'GET') {
-      // The first load carries the token in its address; the view's own requests, in this cookie.
-      if (searchParams.has('token'))
-        response.setHeader(
-          'set-cookie',
-          `${cookieName(ownPort)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-        );
+    // The view's page, script and style and the site's pictures hold nothing of the content: the
+    // view's script takes the token from the address it was opened at (request-gate.ts).
+    const holdsNothing =
+      request.method === 'GET' &&
+      (pathname === '/' ||
+        pathname === '/page-beside.css' ||
+        assets.has(pathname) ||
+        publicFile(pathname) !== undefined);
+    const refused = refusal(request, ownPort, token, !holdsNothing);
+    if (refused) return send(response, 403, refused, 'text/plain');
+    if (pathname === '/' && request.method === 'GET')
       return send(response, 200, VIEW_HTML, 'text/html');
-    }
     if (pathname === '/page-beside' && request.method === 'GET')
       // A value the site cannot draw yet (a file with a typing slip, a time half typed) is the
       // check's to explain, at its field: the page says only that, never the runtime's words.

@@ -1,7 +1,11 @@
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { contact } from '../../content/contact';
+import { southAfrica } from '../../content/south-africa';
 import { startEditingView } from '../support/editing-view';
 
 /**
@@ -41,11 +45,11 @@ function send(headers: Record<string, string>, body: string, requestPath = '/api
 
 const contactFile = () => readFileSync(path.join(view.folder, 'content/contact.ts'), 'utf8');
 
-/** The view's own headers: its address as Host, its page as Origin, its token's cookie. */
+/** The view's own headers: its address as Host, its page as Origin, its token in its header. */
 const own = () => ({
   host: `127.0.0.1:${port}`,
   origin: `http://127.0.0.1:${port}`,
-  cookie: `editor-token-${port}=${view.token}`,
+  'x-editor-token': view.token,
   'content-type': 'application/json',
 });
 
@@ -53,7 +57,9 @@ const own = () => ({
 async function goodSave() {
   const { version } = (
     (await (
-      await fetch(`${view.origin}/api/content`, { headers: { cookie: own().cookie } })
+      await fetch(`${view.origin}/api/content`, {
+        headers: { 'x-editor-token': own()['x-editor-token'] },
+      })
     ).json()) as { files: { name: string; version: string }[] }
   ).files.find((file) => file.name === 'contact')!;
   return JSON.stringify({ field: ['contact', 'helpPhone'], value: '+44 20 7946 0999', version });
@@ -64,8 +70,19 @@ const forgeries: [string, (headers: ReturnType<typeof own>) => Record<string, st
   ['a Host of localhost', (h) => ({ ...h, host: `localhost:${port}` })],
   ['an Origin of another site', (h) => ({ ...h, origin: 'https://attacker.example' })],
   ['an Origin of another port', (h) => ({ ...h, origin: `http://127.0.0.1:${port + 1}` })],
-  ['no token', (h) => Object.fromEntries(Object.entries(h).filter(([name]) => name !== 'cookie'))],
-  ['a wrong token', (h) => ({ ...h, cookie: `editor-token-${port}=${'0'.repeat(48)}` })],
+  [
+    'no token',
+    (h) => Object.fromEntries(Object.entries(h).filter(([name]) => name !== 'x-editor-token')),
+  ],
+  ['a wrong token', (h) => ({ ...h, 'x-editor-token': '0'.repeat(48) })],
+  // As the view once kept it, and as any page of 127.0.0.1 would send it to every port there.
+  [
+    'the token in a cookie',
+    ({ 'x-editor-token': given, ...rest }) => ({
+      ...rest,
+      cookie: `editor-token-${port}=${given}`,
+    }),
+  ],
 ];
 for (const [forged, headers] of forgeries)
   test(`a save with ${forged} gets 403 and changes no file`, async () => {
@@ -75,12 +92,57 @@ for (const [forged, headers] of forgeries)
     expect(contactFile()).toBe(before);
   });
 
-test('the view itself answers no page without the token in its address', async () => {
+test('without the token, the view’s page holds no content, and the content and the page beside are refused', async () => {
+  // The view's page is the same empty frame for everyone: its script asks for the rest.
   const page = await fetch(`${view.origin}/`);
-  expect(page.status).toBe(403);
-  const withToken = await fetch(view.address);
-  expect(withToken.status).toBe(200);
-  expect(withToken.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
+  expect(page.status).toBe(200);
+  const shell = await page.text();
+  expect(shell).toContain('Loading the content files');
+  expect(shell).not.toContain(southAfrica.contact.heading);
+  for (const address of ['/api/content', '/api/changes', '/page-beside?page=%2Fsouth-africa']) {
+    expect((await fetch(`${view.origin}${address}`)).status, address).toBe(403);
+  }
+  const pageBeside = await fetch(
+    `${view.origin}/page-beside?page=%2Fsouth-africa&token=${view.token}`,
+  );
+  expect(pageBeside.status).toBe(200);
+  expect(await pageBeside.text()).toContain(southAfrica.contact.heading);
+  // No answer sets a cookie, which the browser would send to every port of 127.0.0.1.
+  for (const answer of [page, pageBeside, await fetch(view.address)]) {
+    expect(answer.headers.get('set-cookie')).toBeNull();
+  }
+});
+
+test('the token leaves the address bar, survives a reload, and reaches no other server of 127.0.0.1', async ({
+  browser,
+}) => {
+  // Another program on another port of 127.0.0.1, which writes down every request it is sent.
+  const heard: string[] = [];
+  const other = createServer((request, response) => {
+    heard.push(`${request.url} ${JSON.stringify(request.headers)}`);
+    response.end('another program');
+  });
+  other.listen(0, '127.0.0.1');
+  await once(other, 'listening');
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(view.address);
+    await expect(page).toHaveURL(`${view.origin}/`);
+    const helpPhone = page.getByRole('textbox', { name: 'Contact, help phone' });
+    await expect(helpPhone).toHaveValue(contact.helpPhone);
+    await page.reload();
+    await expect(helpPhone).toHaveValue(contact.helpPhone);
+    // The editor visits the other program in the same browser, by address and by a link.
+    const otherAddress = `http://127.0.0.1:${(other.address() as AddressInfo).port}/`;
+    await page.goto(otherAddress);
+    await expect(page.getByText('another program')).toBeVisible();
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard.filter((request) => request.includes(view.token))).toEqual([]);
+  } finally {
+    await context.close();
+    other.close();
+  }
 });
 
 test('a body over 64 kB is refused with 413 and changes no file', async () => {

@@ -1,8 +1,22 @@
 /**
- * The view's requests to its server: same-origin, so the browser sends the token's cookie, and
+ * The view's requests to its server: same-origin, each with the tab's token in its header, and
  * JSON both ways. Each answer comes back with its status, which tells a refusal apart.
  */
 import type { SchemaNode } from '../../scripts/shared/field-words';
+import { TOKEN_HEADER, TOKEN_PARAMETER } from '../token-header';
+import { viewToken } from './token';
+
+// Taken out of the address bar as the view starts, rather than at its first request.
+viewToken();
+
+/**
+ * The address of the page beside the form that draws a route, with the tab's token, which a frame
+ * cannot send in a header.
+ */
+export function pageBesideAddress(route: string): string {
+  const token = viewToken() ?? '';
+  return `/page-beside?${new URLSearchParams({ page: route, [TOKEN_PARAMETER]: token })}`;
+}
 
 /** A problem the content check found, as the check reports it. */
 export type Problem = {
@@ -51,12 +65,20 @@ export async function call<T>(route: string, body?: unknown): Promise<{ status: 
       `The editing view's server is not answering: was npm run edit stopped? ${WHAT_NOW}`,
     );
   };
+  const token = viewToken();
+  if (!token)
+    throw new Unreachable(
+      'This tab was opened without the editing view’s key: open the address that npm run edit printed, with its ?token=.',
+    );
   const response = await fetch(route, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      [TOKEN_HEADER]: token,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? null : JSON.stringify(body),
   }).catch(notAnswering);
-  // The server answers 403 only to a request without its key, which this page had when it opened.
+  // The server answers 403 only to a request without its key, which this tab had when it opened.
   if (response.status === 403)
     throw new Unreachable(
       `The editing view was started again with a new key, which this page does not have. ${WHAT_NOW}`,

@@ -24,7 +24,14 @@ import {
   type SchemaNode,
 } from '../../scripts/shared/field-words';
 import { valueAt, withValueAt } from '../values';
-import { call, Unreachable, type FieldPath, type Model, type Problem } from './api';
+import {
+  call,
+  pageBesideAddress,
+  Unreachable,
+  type FieldPath,
+  type Model,
+  type Problem,
+} from './api';
 
 /** The view's state: the files as last saved, as the form shows them, and the messages shown. */
 const state = {
@@ -954,7 +961,7 @@ function showPage(route: string | undefined) {
   const frame = document.getElementById('page-beside-frame') as HTMLIFrameElement;
   frameDrawing.loaded = false;
   frame.setAttribute('aria-busy', 'true');
-  frame.src = `/page-beside?page=${encodeURIComponent(route)}`;
+  frame.src = pageBesideAddress(route);
   detached(searchResult());
 }
 

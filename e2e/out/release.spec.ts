@@ -16,13 +16,14 @@ import { request as httpsRequest } from 'node:https';
 import { connect, isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { site } from '../../content/site';
 import { southAfrica } from '../../content/south-africa';
 import { nginxBinary } from '../../scripts/serve/nginx';
 import { freePort } from '../../scripts/serve/port';
+import { nginxListening } from '../support/nginx-listening';
+import { spawnGroup, stopGroup } from '../support/process-groups';
 
 /**
  * `npm run release`, installed as docs/deploying.md installs it, into scratch folders standing in
@@ -211,23 +212,24 @@ async function install(download: string, settings: (root: string) => Record<stri
     ...args,
   ];
   const check = await run('sh', withUmask(command('ExecStartPre')));
-  const nginx = spawn('sh', withUmask(command('ExecStart')), { stdio: 'inherit' });
+  const nginx = spawnGroup(
+    'sh',
+    withUmask(command('ExecStart')),
+    { stdio: 'inherit' },
+    'nginx of a release that release.spec installed',
+  );
   const stop = async () => {
-    nginx.kill('SIGQUIT');
-    await once(nginx, 'exit');
+    // SIGQUIT is nginx's graceful stop, as the unit's KillSignal.
+    await stopGroup(nginx, 'SIGQUIT');
     rmSync(root, { recursive: true, force: true });
   };
-  return { root, name, unpacked, unitFile, nginxCheck: `${check.stdout}${check.stderr}`, stop };
-}
-
-/** The answer of a GET once nginx answers: it was just started, and takes a moment to listen. */
-async function firstAnswer(url: string, options: Parameters<typeof request>[1]) {
-  let answer = await request(url, options).catch(() => undefined);
-  for (let tries = 0; !answer && tries < 50; tries += 1) {
-    await sleep(100);
-    answer = await request(url, options).catch(() => undefined);
+  try {
+    await nginxListening(nginx, path.join(values.RUNTIME_DIR!, 'nginx.pid'));
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  return answer;
+  return { root, name, unpacked, unitFile, nginxCheck: `${check.stdout}${check.stderr}`, stop };
 }
 
 test('one release archive installs on two servers with their own settings, and each serves its own name alone', async () => {
@@ -308,7 +310,7 @@ test('one release archive installs on two servers with their own settings, and e
       // Its own name, on IPv4 and IPv6.
       const page = `https://${deployment.name}:${https}/south-africa`;
       for (const address of ['127.0.0.1', '::1']) {
-        const answer = await firstAnswer(page, {
+        const answer = await request(page, {
           address,
           ca,
           headers: { 'X-Forwarded-For': VISITOR },

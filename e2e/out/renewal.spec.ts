@@ -10,7 +10,6 @@ import {
   readFileSync,
   rmSync,
   statSync,
-  watch,
   writeFileSync,
 } from 'node:fs';
 import { get as httpsGet } from 'node:https';
@@ -22,6 +21,7 @@ import { expect, test } from '@playwright/test';
 import { nginxBinary } from '../../scripts/serve/nginx';
 import { freePort } from '../../scripts/serve/port';
 import { localTls } from '../support/local-tls';
+import { nginxListening, unlessItExits } from '../support/nginx-listening';
 import { startOneNameDns } from '../support/one-name-dns';
 import { spawnGroup, stopGroup } from '../support/process-groups';
 
@@ -131,32 +131,6 @@ function fetchText(url: string, authority: string): Promise<string> {
       response.on('end', () => resolve(body));
     }).on('error', reject);
   });
-}
-
-/** Waits for an event of a process's, and fails with `why` if the process exits first. */
-async function unlessItExits(event: Promise<unknown>, child: ChildProcess, why: () => string) {
-  const hasExited = child.exitCode !== null || child.signalCode !== null;
-  const exited = hasExited ? Promise.resolve(true) : once(child, 'exit').then(() => true);
-  if (await Promise.race([event.then(() => false), exited])) throw new Error(why());
-}
-
-/**
- * Waits until nginx listens: its master has written its pid into its pid file, as inotify announces
- * each write in the file's folder (the unit's nginx -t before it leaves the file empty).
- */
-async function listening(nginx: ChildProcess, pidFile: string) {
-  const names = () =>
-    existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() === String(nginx.pid);
-  const watching = new AbortController();
-  try {
-    const written = new Promise<void>((resolve) => {
-      watch(path.dirname(pidFile), { signal: watching.signal }, () => names() && resolve());
-      if (names()) resolve();
-    });
-    await unlessItExits(written, nginx, () => 'nginx exited before it listened');
-  } finally {
-    watching.abort();
-  }
 }
 
 /** The challenges the origin served over plain HTTP, as its access log has them. */
@@ -342,7 +316,7 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
     );
     const master = nginx.pid!;
     const errorLog = path.join(settings.LOG_DIR, 'error.log');
-    await listening(nginx, pidFile);
+    await nginxListening(nginx, pidFile);
     await unlessItExits(pebbleListens, pebble, () => `Pebble exited, printing:\n${pebbleOutput}`);
     const accessLog = path.join(settings.LOG_DIR, 'access.log');
 

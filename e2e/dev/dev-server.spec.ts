@@ -114,7 +114,7 @@ async function saveAndFix(slip: Slip) {
   await soon(overlay).toHaveCount(0);
   await soon
     .poll(() => dev.terminal().slice(printedBefore))
-    .toMatch(/content:check: \d+ content sections OK/);
+    .toMatch(/content:check: \d+ content files OK/);
   for (const words of foreign) expect(dev.terminal().slice(printedBefore)).not.toMatch(words);
 }
 

@@ -206,7 +206,7 @@ async function main(): Promise<number> {
     console.warn(outputLine(`${goLive.length} placeholder(s) to replace`, ...shown));
   if (errors.length > 0)
     console.error(outputLine(`${errors.length} problem(s) to fix:`, ...indentedLines(errors)));
-  else console.log(outputLine(`${files.length} content sections OK`));
+  else console.log(outputLine(`${files.length} content files OK`));
   if (process.env.GITHUB_ACTIONS === 'true') for (const p of problems) console.log(annotation(p));
   return errors.length > 0 ? 1 : 0;
 }

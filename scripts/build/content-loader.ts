@@ -110,7 +110,7 @@ export default async function contentLoader(this: LoaderContext, source: string)
     this.rootContext,
     errors.length > 0
       ? `content:check: ${errors.length} problem(s) to fix:${lines}`
-      : `content:check: ${files.length} content sections OK`,
+      : `content:check: ${files.length} content files OK`,
   );
 
   const file = path.relative(this.rootContext, this.resourcePath).split(path.sep).join('/');

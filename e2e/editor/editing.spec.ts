@@ -97,7 +97,7 @@ test('every value of every content file has an input of its own', async () => {
 test('every field has its name in words, its path and its help text', async () => {
   // A link's input offers the site's pages, so it is a combobox.
   const link = session.page.getByRole('combobox', {
-    name: 'South Africa page, section 2, paragraph 1, link 2, address',
+    name: 'South Africa page, section 2, paragraph 1, link 1, address',
   });
   await expect(link).toHaveValue('#');
   await expect(link).toHaveAccessibleDescription(

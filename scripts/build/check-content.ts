@@ -47,8 +47,9 @@ let jsonSchema: ReturnType<typeof contentJsonSchema> | undefined;
 
 /**
  * A field's name in an editor's words, for a field inside a list only ("South Africa page, section
- * 2, paragraph 1, link 2, address"): a programmer's path counts a list's items from zero, which an
- * editor would read one off; a path without a list reads well as it is.
+ * 2, paragraph 1, link 1, address"): a programmer's path counts a list's items from zero, which an
+ * editor would read one off, and a paragraph's texts among its links, which an editor would not
+ * count; a path without a list reads well as it is.
  * @param content Each file's value by its export name, which tells a union's options apart.
  */
 function wordsInList(path: readonly PropertyKey[], content: Record<string, unknown>) {

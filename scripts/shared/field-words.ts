@@ -1,7 +1,8 @@
 /**
  * A field's name in the words an editor uses, beside the path the check prints: the path
  * `southAfrica.sections[1].paragraphs[0][1].href` reads "South Africa page, section 2, paragraph 1,
- * link 2, address", counting from one as people do. The words come from the schema and the field
+ * link 1, address", counting from one as people do, and counting a paragraph's links among links
+ * only (its texts are named by the links around them). The words come from the schema and the field
  * names themselves (camelCase split into words, a list's name made singular for its items), so a
  * field added to the schema gets its words with nothing written for it here. The content check's
  * lines, the editing view and its server's list of changes all name fields with it, so it imports
@@ -73,6 +74,40 @@ export function itemWords(node: SchemaNode): string {
   return 'item';
 }
 
+/** How many of the kinds, up to an index (not included), are links. */
+const linksBefore = (kinds: readonly string[], index: number) =>
+  kinds.slice(0, index).filter((kind) => kind === 'link').length;
+
+/**
+ * A piece of a paragraph written as a list, by where it stands: a link counted among the links
+ * alone ("link 2"), a text by the links around it ("text between link 1 and link 2"), since an
+ * editor reads a paragraph's links, not its pieces, and would not count the ', ' between two links.
+ * Texts side by side, with no link between them, are numbered in their place ("text 2 after link 1").
+ * @param kinds What each piece of the list is, as itemWords says it.
+ * @returns The words, or undefined for a piece that is neither a link nor a text.
+ */
+function pieceWords(kinds: readonly string[], index: number): string | undefined {
+  const before = linksBefore(kinds, index);
+  if (kinds[index] === 'link') return `link ${before + 1}`;
+  if (kinds[index] !== 'text') return undefined;
+  const links = linksBefore(kinds, kinds.length);
+  const neighbours = kinds.flatMap((kind, i) =>
+    kind === 'text' && linksBefore(kinds, i) === before ? [i] : [],
+  );
+  const text = neighbours.length > 1 ? `text ${neighbours.indexOf(index) + 1}` : 'text';
+  if (links === 0) return text;
+  if (before === 0) return `${text} before link 1`;
+  if (before === links) return `${text} after link ${links}`;
+  return `${text} between link ${before} and link ${before + 1}`;
+}
+
+/** The value at a path's keys inside a value, or undefined where the value has nothing. */
+const valueAt = (value: unknown, keys: readonly (string | number)[]) =>
+  keys.reduce<unknown>(
+    (inside, key) => (inside as Record<string | number, unknown> | undefined)?.[key],
+    value,
+  );
+
 /** The schema node of a path's field inside a file's schema, each union resolved by the value. */
 export function nodeAt(
   root: SchemaNode,
@@ -112,13 +147,24 @@ export function fieldWords(
   keys.forEach((key, i) => {
     if (typeof key === 'string') return parts.push(words(key));
     const listKey = keys[i - 1];
+    // An item of a named list takes the list's name, and replaces it: "paragraphs, paragraph 1"
+    // reads "paragraph 1".
+    if (typeof listKey === 'string') {
+      parts.pop();
+      return parts.push(`${singular(words(listKey))} ${key + 1}`);
+    }
+    // An item of an item is what it is; a paragraph's link or text, where it stands among the rest.
     const node = fileSchema && nodeAt(fileSchema, content[name], keys.slice(0, i + 1));
-    // An item of a named list takes the list's name; an item of an item, what it is.
-    const item =
-      typeof listKey === 'string' ? singular(words(listKey)) : node ? itemWords(node) : 'item';
-    // The item replaces its list's name: "paragraphs, paragraph 1" reads "paragraph 1".
-    if (typeof listKey === 'string') parts.pop();
-    parts.push(`${item} ${key + 1}`);
+    const items = fileSchema && nodeAt(fileSchema, content[name], keys.slice(0, i))?.items;
+    const pieces = valueAt(content[name], keys.slice(0, i));
+    const piece =
+      items && Array.isArray(pieces)
+        ? pieceWords(
+            pieces.map((value) => itemWords(optionFor(items, value))),
+            key,
+          )
+        : undefined;
+    parts.push(piece ?? `${node ? itemWords(node) : 'item'} ${key + 1}`);
   });
   return parts.join(', ');
 }

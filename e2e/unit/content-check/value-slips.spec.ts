@@ -482,7 +482,7 @@ const valueSlips: ContentCase[] = [
     errors: [
       {
         at: "{ label: 'banking' }",
-        says: "southAfrica.sections[1].paragraphs[0][1].href (South Africa page, section 2, paragraph 1, link 2, address): is missing: add text in quotes, like 'Contact us'",
+        says: "southAfrica.sections[1].paragraphs[0][1].href (South Africa page, section 2, paragraph 1, link 1, address): is missing: add text in quotes, like 'Contact us'",
       },
     ],
   },

@@ -40,17 +40,33 @@ export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday',
 const text = readableText();
 
 const link = z.strictObject({
-  /** Visible text of the link. */
+  /** The words of the link, as visitors see them. */
   label: text,
-  /** Where it goes: a page here ('/south-africa#contact'), https://, mailto:, tel:, or '#' until it exists. */
+  /**
+   * Where the link goes: a page of this site, like '/south-africa', or a part of one, like
+   * '/south-africa#contact'; another website, starting with https://; an e-mail address, like
+   * 'mailto:name@bank.co.za'; or a phone number, like 'tel:+27115550100'. Write '#' while the page
+   * it should lead to does not exist yet.
+   * @remarks A link kind (field-kinds.ts): the content check holds each scheme to its rule and an
+   *   anchor to a section id of the page it names, and lists '#' as a placeholder to replace before
+   *   going live.
+   */
   href: linkAddress(),
 });
 const buttonLink = link.extend({
-  /** 'primary' is filled with the brand colour; 'secondary' is outlined. */
+  /**
+   * How the button looks: 'primary' is filled with the brand colour, 'secondary' has only an
+   * outline.
+   */
   variant: z.enum(['primary', 'secondary']),
 });
 const navItem = link.extend({
-  /** Stable identifier, used to mark the item the page belongs to; lower-case with dashes. */
+  /**
+   * A short name for the item, in lower-case words joined by dashes, like 'private-bank'. Visitors
+   * never see it: other fields name the item by it.
+   * @remarks navigation.groupCurrent and southAfrica.navigationId name an item by it, to mark it as
+   *   the current one; the content check holds that they name one.
+   */
   id: slug(),
 });
 const navItems = z.array(navItem).readonly();
@@ -59,76 +75,153 @@ const paragraph = paragraphText.or(z.array(paragraphText.or(link)));
 
 const pixels = z.int().refine((n) => n > 0, 'must be a number of pixels above 0');
 const image = z.strictObject({
-  /** File under public/, from its folder, like '/images/hero.svg'. */
+  /**
+   * The picture's file in the public folder, written from that folder with a slash first, like
+   * '/images/hero.svg'.
+   * @remarks The content check holds that public/ has the file.
+   */
   src: publicImage(),
-  /** What the image shows, read aloud to screen-reader users; '' for a purely decorative image. */
+  /**
+   * What the picture shows, in a few words, read aloud to visitors who cannot see it. Leave it
+   * empty ('') for a picture that is only decoration.
+   */
   alt: readableText('', { blank: true }),
-  /** Width of the file in pixels (stops the page jumping while it loads). */
+  /**
+   * The picture's width in pixels, as the file has it.
+   * @remarks With the height, it reserves the picture's space, so that the page does not jump while
+   *   the file loads.
+   */
   width: pixels,
-  /** Height of the file in pixels. */
+  /** The picture's height in pixels, as the file has it. */
   height: pixels,
 });
 const footer = {
-  /** Year in the footer's copyright line; the content check holds it from 1991 to next year. */
+  /**
+   * The year in the footer's copyright line, like 2025.
+   * @remarks The content check holds it from 1991 to next year.
+   */
   copyrightYear: year(),
 };
 
 /** Brand, shared interface words and site-wide settings: content/site.ts. */
 const site = z.strictObject({
-  /** The site's https:// address, nothing after the host; SITE_URL overrides it in a build. */
+  /**
+   * The website's address, like 'https://www.bank.co.za', with nothing after the name.
+   * @remarks An https origin, no path or trailing slash; SITE_URL overrides it in a build. An
+   *   example domain is listed as a placeholder to replace before going live.
+   */
   url: siteAddress(),
-  /** The bank's name, written only here: other texts say {name}. */
+  /** The bank's name. It is written only here: other texts say {name} where the name belongs. */
   name: text,
-  /** The division this site belongs to, shown under the name in the logo; other texts say {division}. */
+  /**
+   * The part of the bank this site belongs to, shown under the name in the logo. Other texts say
+   * {division} where it belongs.
+   */
   division: text,
-  /** What screen readers say for the logo link; it starts with the logo's words, '{name} {division}'. */
+  /**
+   * What screen readers say for the logo, which is a link. It must start with the words the logo
+   * shows, {name} {division}, like '{name} {division}, homepage'.
+   * @remarks WCAG 2.5.3, label in name: a voice-control user says the visible words to follow the
+   *   link.
+   */
   logoAccessibleName: readableText('{name} {division}').refine(
     (v) => v.startsWith('{name} {division}'),
     "must start with '{name} {division}', the words the logo shows",
   ),
-  /** Where the logo leads. */
+  /** Where the logo leads, like '/' for this site's homepage. */
   logoHref: linkAddress(),
-  /** Text of the link that lets keyboard users jump past the header. */
+  /**
+   * The words of the link that lets visitors who use a keyboard jump past the menus to the page's
+   * content. It shows only when they reach it.
+   */
   skipLink: text,
-  /** Added (invisibly) to links that open a new tab, so screen-reader users know. */
+  /** Words added after a link that opens in a new tab, heard only with a screen reader. */
   newTabNotice: text,
-  /** Browser-tab title of every page. Slots: {page} {division} {name}. */
+  /**
+   * The title of every page in the browser's tab and in search results, like '{page} | {division} |
+   * {name}'. Slots: {page} (the page's own title), {division} and {name}.
+   */
   pageTitle: readableText('{page} {division} {name}'),
-  /** Copyright line in footers. Slots: {year} {name}. */
+  /**
+   * The copyright line at the foot of every page, like '© {year} {name}. All rights reserved.'
+   * Slots: {year} and {name}.
+   */
   copyright: readableText('{year} {name}'),
-  /** Language of every page, like 'en-GB': screen readers choose their voice by it. */
+  /**
+   * The language the pages are written in, with its country, like 'en-GB' for British English.
+   * Screen readers choose their voice by it.
+   */
   language: languageTag(),
-  /** The picture shown when a page is shared, 1200 × 630 pixels. */
+  /**
+   * The picture shown when someone shares a page on social media or in a message: 1200 pixels wide
+   * and 630 high.
+   */
   shareImage: image.extend({
-    /** File under public/, drawn from the content by `npm run images`. */
+    /**
+     * The picture's file in the public folder, like '/images/share.png'.
+     * @remarks Drawn from the content by npm run images; the content check lists it to redraw when
+     *   its words have changed.
+     */
     src: image.shape.src,
-    /** What the picture shows, for screen readers and share cards. Slots: {name} {division}. */
+    /**
+     * What the picture shows, read aloud to visitors who cannot see it and shown when the picture
+     * does not load. Slots: {name} {division}.
+     */
     alt: readableText('{name} {division}'),
   }),
-  /** Country whose dialling rules read numbers written without +, as a two-letter code. */
+  /**
+   * The country whose phone numbers are written without a country code, as its two-letter code,
+   * like 'GB' for the United Kingdom or 'ZA' for South Africa. A number that starts with + says its
+   * own country.
+   * @remarks The libphonenumber region that reads every phone field's national numbers, for the
+   *   tel: links and the check.
+   */
   phoneCountry: country(),
 });
 
 const phoneLine = z.strictObject({
-  /** Who the line is for, shown before the number, e.g. 'From the UK'. */
+  /** Who the line is for, shown before the number, like 'From the UK'. */
   label: text,
-  /** The number as visitors read it: '0808 157 0192' in the UK, '+44 20 7946 0321' from abroad. */
+  /**
+   * The number as visitors read and dial it, like '0808 157 0192' from the UK or '+44 20 7946 0321'
+   * from abroad.
+   * @remarks Read with site.phoneCountry unless it starts with +; the tel: link is worked out from
+   *   it. Ofcom's drama range is listed as a placeholder to replace before going live.
+   */
   phone: phoneNumber(),
 });
 
 const openingHours = z
   .strictObject({
-    /** First day of the working week. */
+    /** The first day of the week the team answers, like 'Monday'. */
     from: z.enum(WEEKDAYS),
-    /** Last day of the working week. */
+    /** The last day of the week the team answers, like 'Friday'. */
     to: z.enum(WEEKDAYS),
-    /** Opening time, 24-hour 'HH:MM', in `timeZone` (not necessarily the office's). */
+    /**
+     * The time the team starts answering, on a 24-hour clock, like '09:00', in the time zone chosen
+     * below.
+     * @remarks Validated by TIME (HH:MM); the schema holds that it comes before closes.
+     */
     opens: time(),
-    /** Closing time, 24-hour 'HH:MM', in `timeZone` (not necessarily the office's). */
+    /**
+     * The time the team stops answering, on a 24-hour clock, like '17:30', in the time zone chosen
+     * below. It must be later than the opening time.
+     * @remarks Validated by TIME (HH:MM); the schema holds that it comes after opens.
+     */
     closes: time(),
-    /** Time zone that `opens` and `closes` are written in, an IANA name such as 'UTC' or 'Africa/Johannesburg'. */
+    /**
+     * The time zone the opening and closing times are written in: 'UTC', or a place's zone such as
+     * 'Africa/Johannesburg' or 'Europe/London'. The page also shows the times in the office's own
+     * zone, worked out from these.
+     * @remarks An IANA time zone name, or 'UTC'; lib/hours.ts converts opens and closes to
+     *   office.timeZone for {localOpens} and {localCloses}.
+     */
     timeZone: timeZone(),
-    /** How the hours read; {localOpens} {localCloses} are worked out in the office's {office} zone. Slots: {opens} {closes} {timeZone} {from} {to} {localOpens} {localCloses} {office}. */
+    /**
+     * How the opening hours read on the page, like '{opens} to {closes} {timeZone}, {from} to
+     * {to}'. Slots: {opens} {closes} {timeZone} {from} {to}, as written above, {localOpens}
+     * {localCloses}, the same times in the office's own time zone, and {office}, the office's city.
+     */
     text: readableText(
       '{opens} {closes} {timeZone} {from} {to} {localOpens} {localCloses} {office}',
     ),
@@ -140,55 +233,74 @@ const openingHours = z
 
 /** Every phone number and e-mail address of the site, each written once: content/contact.ts. */
 const contactDetails = z.strictObject({
-  /** Mailbox for general enquiries from clients in South Africa. */
+  /**
+   * The e-mail address for general enquiries from clients in South Africa, like 'name@bank.co.za'.
+   * @remarks An example.com address is listed as a placeholder to replace before going live.
+   */
   generalEmail: emailAddress(),
-  /** The two phone lines for online banking issues, in the order shown. */
+  /** The two phone lines for online banking problems, in the order the page shows them. */
   onlineBankingLines: z.tuple([phoneLine, phoneLine]),
-  /** Mailbox for online banking issues. */
+  /** The e-mail address for online banking problems. */
   onlineBankingEmail: emailAddress(),
-  /** Number offered for help on the not-found page, read with site.phoneCountry unless it has +. */
+  /**
+   * The number offered for help on the page shown when a page is not found, like '0808 157 0192',
+   * or with + and the country code from abroad.
+   * @remarks Read with site.phoneCountry unless it starts with +.
+   */
   helpPhone: phoneNumber(),
-  /** When the teams above answer. */
+  /** When the teams above answer: the days, the times and how they read. */
   hours: openingHours,
 });
 
 /** The two navigation bars of the Private Bank site: content/navigation.ts. */
 const navigation = z.strictObject({
-  /** What screen readers call the top bar of group websites. */
+  /** What screen readers call the top bar, which links to the group's other websites. */
   groupAccessibleName: text,
-  /** Text of the button that opens the top bar on small screens. */
+  /** The words of the button that opens the top bar on small screens. */
   groupMenu: text,
-  /** Links to the group's websites, in order. */
+  /** The links to the group's websites, in the order they show. */
   group: navItems,
-  /** Id of the group item that is this website. */
+  /**
+   * Which link of the top bar is this website, named by its id, like 'private-bank'.
+   * @remarks The content check holds that it is the id of an item of group.
+   */
   groupCurrent: slug(),
   /** The 'Log in' button of the top bar. */
   logIn: buttonLink,
-  /** Links after 'Log in', in order. */
+  /** The links after 'Log in', in the order they show. */
   service: navItems,
-  /** What screen readers call the main navigation. */
+  /** What screen readers call the main menu. */
   mainAccessibleName: text,
-  /** Text of the button that opens the main navigation on small screens. */
+  /** The words of the button that opens the main menu on small screens. */
   mainMenu: text,
-  /** Sections of the Private Bank site, in order. */
+  /** The main menu's links to the parts of the Private Bank site, in the order they show. */
   main: navItems,
-  /** Text of the button that closes either menu on small screens. */
+  /** The words of the button that closes either menu on small screens. */
   closeMenu: text,
 });
 
 /** The page at '/': content/home.ts. */
 const home = z.strictObject({
-  /** Browser-tab title and the page's only heading. */
+  /** The page's title in the browser's tab, and its only heading. */
   title: text,
-  /** One or two sentences for search results and share cards. Slots: {name} {division}. */
+  /**
+   * One or two sentences that search results and shared links show under the title, up to 160
+   * letters. Slots: {name} {division}.
+   * @remarks The content check counts the letters with the slots filled in.
+   */
   description: description('{name} {division}'),
-  /** Sentence under the heading. */
+  /** The sentence under the heading. */
   lead: text,
-  /** Link to the South Africa office, opened in a new tab. */
+  /** The button to the South Africa office's page, which opens in a new tab. */
   officeLink: buttonLink,
-  /** Button to an address that is not a page, to show the not-found page. */
+  /**
+   * A button to an address where there is no page, to show visitors the page they would see there.
+   */
   brokenLink: buttonLink.extend({
-    /** An address on this site that is no page, like '/this-page-does-not-exist'. */
+    /**
+     * An address on this site where there is no page, like '/this-page-does-not-exist'.
+     * @remarks The content check holds that it starts with / and is not one of the exported pages.
+     */
     href: missingPageAddress(),
   }),
   ...footer,
@@ -196,63 +308,94 @@ const home = z.strictObject({
 
 /** A section or card that /south-africa#id leads to. */
 const anchored = {
-  /** Stable identifier, the section's anchor (#id); lower-case with dashes. */
+  /**
+   * A short name for the section, in lower-case words joined by dashes, like 'contact-us'. Links
+   * lead to the section by it: '/south-africa#contact-us'.
+   * @remarks The section's HTML id; the content check holds that ids differ and that links name one
+   *   that exists.
+   */
   id: slug(),
-  /** Heading of the section. */
+  /** The section's heading. */
   heading: text,
 };
 const textSectionFields = {
   ...anchored,
-  /** Paragraphs, in order: 'Plain text', or with links, a list: ['Please ', { label: 'contact us', href: '/south-africa#contact' }, '.']. Slots: {minimumPortfolio}, and the footer's {licence} and {complaints}. */
+  /**
+   * The paragraphs, in order. A paragraph with links in it is made of pieces, in reading order: its
+   * texts, and its links, each with its words and where it goes. Slots: {minimumPortfolio}, and the
+   * footer's {licence} and {complaints}.
+   * @remarks Each paragraph is a text, 'Like this.', or a list of texts and links: ['Please ', {
+   *   label: 'contact us', href: '/south-africa#contact' }, '.'].
+   */
   paragraphs: z.array(paragraph),
 };
 const textSection = z.strictObject(textSectionFields);
 
 /** The office, as search engines are told about it. */
 const office = z.strictObject({
-  /** The office's name. Slots: {name} {division}. */
+  /** The office's name, as search engines show it. Slots: {name} {division}. */
   name: readableText('{name} {division}'),
-  /** City. */
+  /** The city the office is in. */
   locality: text,
-  /** Country, as a two-letter ISO 3166 code ('ZA'). */
+  /**
+   * The country the office is in, as its two-letter code, like 'ZA' for South Africa.
+   * @remarks ISO 3166-1 alpha-2, for schema.org's addressCountry.
+   */
   country: country(),
-  /** The office's time zone ('Africa/Johannesburg'); search engines read opening hours in it. */
+  /**
+   * The office's own time zone, like 'Africa/Johannesburg'. The opening hours are shown in it too,
+   * and search engines read them in it.
+   * @remarks An IANA time zone name; schema.org's openingHours are given in it.
+   */
   timeZone: timeZone(),
 });
 
 /** The 'Contact your local team' section: two cards, then the scam warning. */
 const contactBlock = z.strictObject({
   ...anchored,
-  /** Card for prospective clients. */
+  /** The card for people who are not clients yet. */
   prospects: z.strictObject({
     ...textSectionFields,
-    /** 'Request a call back': an e-mail to general enquiries with this subject and body, or `href`. */
+    /**
+     * The 'Request a call back' button. Until a page for it exists, it opens an e-mail to general
+     * enquiries, with the subject and text below.
+     */
     callBack: buttonLink.extend({
-      /** A page for call-back requests, once there is one; until then the e-mail below. */
+      /**
+       * The address of a page for call-back requests, once there is one. Leave it out until then,
+       * and the button opens the e-mail below.
+       */
       href: linkAddress().optional(),
-      /** Subject of the e-mail. */
+      /** The subject of the e-mail. */
       subject: text,
-      /** Text of the e-mail, ready for the visitor to complete; '\n' starts a new line. */
+      /**
+       * The text of the e-mail, ready for the visitor to complete. Write \n where a new line
+       * starts.
+       */
       body: multilineText(),
     }),
   }),
-  /** Card for existing clients. */
+  /** The card for existing clients. */
   clients: z.strictObject({
     ...textSectionFields,
-    /** Heading above the general enquiries e-mail. */
+    /** The heading above the general enquiries e-mail address. */
     generalHeading: text,
-    /** Heading above the online banking phone lines and e-mail. */
+    /** The heading above the online banking phone lines and e-mail address. */
     onlineHeading: text,
-    /** How each online banking phone line reads. Slots: {label} {phone}. */
+    /**
+     * How each online banking phone line reads, like '{label}: {phone}'. Slots: {label} {phone}.
+     */
     phoneLine: readableText('{label} {phone}'),
-    /** The line with the online banking e-mail address. Slots: {email}. */
+    /**
+     * The line with the online banking e-mail address, like 'Or e-mail {email}'. Slots: {email}.
+     */
     emailLine: readableText('{email}'),
-    /** Heading above the opening hours. */
+    /** The heading above the opening hours. */
     hoursHeading: text,
   }),
   /** The warning against fraudsters who pretend to be the bank, under the contact cards. */
   scamWarning: z.strictObject({
-    /** Its heading. */
+    /** The warning's heading. */
     heading: text,
     /** What the bank never asks for, and what to do instead; one text per paragraph. */
     paragraphs: z.array(text),
@@ -261,27 +404,39 @@ const contactBlock = z.strictObject({
 
 /** The South Africa country page: content/south-africa.ts. */
 const countryPage = z.strictObject({
-  /** Browser-tab title and the hero's heading. */
+  /** The page's title in the browser's tab, and the heading on its picture. */
   title: text,
-  /** One or two sentences for search results and share cards. */
+  /**
+   * One or two sentences that search results and shared links show under the title, up to 160
+   * letters.
+   */
   description: description(),
   /** The office, as search engines are told about it. */
   office,
-  /** Id of the main-navigation item this page belongs to (see content/navigation.ts). */
+  /**
+   * Which link of the main menu this page belongs to, named by its id, like 'locations'.
+   * @remarks The content check holds that it is the id of an item of navigation.main.
+   */
   navigationId: slug(),
-  /** What screen readers call the 'Back to:' trail. */
+  /** What screen readers call the 'Back to:' line. */
   breadcrumbAccessibleName: text,
-  /** The 'Back to:' line. Slots: {parent} (the link to the page one level up). */
+  /** The 'Back to:' line above the heading. Slots: {parent}, the link to the page one level up. */
   backTo: readableText('{parent}'),
-  /** The page one level up. */
+  /** The page one level up, which the 'Back to:' line links to. */
   parent: link,
-  /** Picture behind the hero heading. */
+  /** The picture behind the page's heading. */
   hero: image,
-  /** Smallest portfolio the Private Bank accepts, as written; '\u00a0' keeps '£5 million' together. */
+  /**
+   * The smallest portfolio the Private Bank accepts, as the page writes it, like '£5 million'.
+   * Other texts of the page say {minimumPortfolio}.
+   * @remarks Write '\u00a0' (a no-break space) between '£5' and 'million' to keep them on one line.
+   */
   minimumPortfolio: text,
-  /** Opening paragraphs. Slots: {minimumPortfolio} {licence} {complaints}. */
+  /**
+   * The opening paragraphs, under the heading. Slots: {minimumPortfolio} {licence} {complaints}.
+   */
   intro: textSectionFields.paragraphs,
-  /** Sections between the intro and the contact cards, in order. */
+  /** The sections between the opening paragraphs and the contact cards, in order. */
   sections: z.array(textSection),
   /** The 'Contact your local team' section. */
   contact: contactBlock,
@@ -292,13 +447,13 @@ const countryPage = z.strictObject({
 
 /** A page that tells the visitor something went wrong. */
 const statusPage = {
-  /** Browser-tab title. */
+  /** The page's title in the browser's tab. */
   title: text,
-  /** The heading. */
+  /** The page's heading. */
   heading: text,
-  /** Sentence under the heading. */
+  /** The sentence under the heading. */
   message: text,
-  /** Button back to the homepage. */
+  /** The button back to the homepage. */
   homeButton: buttonLink,
   ...footer,
 };
@@ -306,65 +461,112 @@ const statusPage = {
 /** The page shown for any address that does not exist: content/not-found.ts. */
 const notFound = z.strictObject({
   ...statusPage,
-  /** Sentence for the page's meta description. */
+  /** One sentence about the page for search results. */
   description: description(),
-  /** First line of the heading, above `heading`. */
+  /** The first line of the heading, above it, like 'Oops!'. */
   exclamation: text,
-  /** Text of the button that goes back one page. */
+  /** The words of the button that goes back to the page before. */
   back: text,
-  /** The help line under the buttons. Slots: {phone} {helpCentre}. */
+  /**
+   * The help line under the buttons. Slots: {phone} (the help number) and {helpCentre} (the link to
+   * the help centre).
+   */
   help: readableText('{phone} {helpCentre}'),
-  /** The help centre link. */
+  /** The link to the help centre. */
   helpCentre: link,
-  /** Warning written to the browser console, followed by the address that was not found. */
+  /**
+   * A note for developers, shown in the browser's console with the address that was not found.
+   * Visitors do not see it.
+   */
   consoleMessage: text,
 });
 
 /** The legal and regulatory block in the footer of every page: content/legal.ts. */
 const legal = z.strictObject({
-  /** Heading of the block, read by screen readers. */
+  /** The heading of the legal block at the foot of every page, read only by screen readers. */
   heading: text,
-  /** The bank's financial services provider number under South Africa's FAIS Act, digits only. */
+  /**
+   * The bank's number as a financial services provider (FSP) in South Africa, digits only, like
+   * '12345'.
+   * @remarks Under the FAIS Act; the all-zero placeholder is listed to replace before going live.
+   */
   fspNumber: registrationNumber(/^\d{1,6}$/, 'an FSP number', '12345'),
-  /** The FAIS licence statement. Slots: {name} {fspNumber}. */
+  /**
+   * The statement that the bank is an authorised financial services provider in South Africa, in
+   * the words the regulations require. Slots: {name} {fspNumber}.
+   * @remarks The FAIS licence disclosure: the content check holds that it says 'authorised
+   *   financial services provider' and 'FSP No. {fspNumber}'.
+   */
   licence: statutory('{name} {fspNumber}', [
     'authorised financial services provider',
     'FSP No. {fspNumber}',
   ]),
-  /** The bank's number on the UK Financial Services Register, digits only. */
+  /**
+   * The bank's number on the UK's Financial Services Register, digits only, like '123456'.
+   * @remarks The FCA firm reference number; the all-zero placeholder is listed to replace before
+   *   going live.
+   */
   firmReference: registrationNumber(/^\d{6,7}$/, 'a Financial Services Register number', '123456'),
-  /** The UK status line, in the words the FCA's GEN 4 prescribes. Slots: {name} {firmReference}. */
+  /**
+   * The line on how the bank is authorised and regulated in the UK, in the words the regulations
+   * require, with regulators' names written in full. Slots: {name} {firmReference}.
+   * @remarks The FCA's GEN 4 status disclosure: the content check holds the names of the PRA and
+   *   the FCA and the {firmReference} slot.
+   */
   ukStatus: statutory('{name} {firmReference}', [
     'Prudential Regulation Authority',
     'Financial Conduct Authority',
     '{firmReference}',
   ]),
-  /** The Jersey branch: its regulator and its deposit scheme. Slots: {name}. */
+  /**
+   * The line for the Jersey branch: who regulates it and which scheme protects its deposits, with
+   * names written in full. Slots: {name}.
+   */
   jersey: statutory('{name}', [
     'Jersey Financial Services Commission',
     'Jersey Bank Depositors Compensation Scheme',
   ]),
-  /** The Guernsey branch: its regulator and its deposit scheme. Slots: {name}. */
+  /**
+   * The line for the Guernsey branch: who regulates it and which scheme protects its deposits, with
+   * names written in full. Slots: {name}.
+   */
   guernsey: statutory('{name}', [
     'Guernsey Financial Services Commission',
     'Guernsey Banking Deposit Compensation Scheme',
   ]),
-  /** The Isle of Man branch: its regulator and its deposit scheme. Slots: {name}. */
+  /**
+   * The line for the Isle of Man branch: who regulates it and which scheme protects its deposits,
+   * with names written in full. Slots: {name}.
+   */
   isleOfMan: statutory('{name}', [
     'Isle of Man Financial Services Authority',
     'Depositors’ Compensation Scheme',
   ]),
-  /** Where complaints go after the bank: the FAIS Ombud, named in full. */
+  /**
+   * Where clients can complain if the bank does not resolve a complaint: the Ombud for Financial
+   * Services Providers, named in full.
+   * @remarks The FAIS Ombud; the content check holds its full name and refuses the FSCA and FSA
+   *   abbreviations.
+   */
   complaints: statutory('', ['Ombud for Financial Services Providers'], /\b(FSCA|FSA)\b/),
-  /** The cookie statement, as short as the truth: this site sets no cookies. */
+  /** The cookie statement: this site sets no cookies, so say so briefly. */
   cookies: text,
-  /** What screen readers call the list of legal pages. */
+  /** What screen readers call the list of legal links. */
   linksAccessibleName: text,
-  /** Links to the privacy notice, PAIA manual, complaints, cookie and accessibility statements. */
+  /**
+   * The links to the privacy notice, the access-to-information manual, complaints, and the cookie
+   * and accessibility statements.
+   */
   links: z.strictObject({
-    /** The privacy notice (POPIA). */
+    /**
+     * The privacy notice.
+     * @remarks Required by POPIA.
+     */
     privacy: link,
-    /** The access-to-information manual that PAIA section 51 requires. */
+    /**
+     * The manual on how to ask the bank for information it holds.
+     * @remarks The PAIA manual that section 51 of PAIA requires.
+     */
     paia: link,
     /** How to complain. */
     complaints: link,
@@ -380,11 +582,24 @@ const errorPage = z.strictObject(statusPage);
 
 /** The site's security.txt (RFC 9116), served at /.well-known/security.txt: content/security-txt.ts. */
 const securityTxt = z.strictObject({
-  /** Where to report a security problem: a mailto: link or an https:// page (its Contact line). */
+  /**
+   * Where to report a security problem: an e-mail address written as 'mailto:security@bank.co.za',
+   * or a web page starting with https://.
+   * @remarks The Contact line of security.txt (RFC 9116); an example address is listed to replace
+   *   before going live.
+   */
   contact: securityContact(),
-  /** When the file goes stale, in UTC, under a year ahead; the build stops once it has passed. */
+  /**
+   * When the file goes out of date, written like '2027-11-23T00:00:00Z' (the date, then the time in
+   * UTC). Set it less than a year ahead, and renew it before it passes.
+   * @remarks The Expires line of security.txt (RFC 9116): the build stops once it has passed, and
+   *   the check warns 30 days before.
+   */
   expires: expiry(),
-  /** Languages a report may be written in, as language tags, in order of preference: ['en']. */
+  /**
+   * The languages a report may be written in, most preferred first, like ['en'] for English.
+   * @remarks The Preferred-Languages line of security.txt: language tags (BCP 47).
+   */
   preferredLanguages: z.array(languageCode()).min(1),
 });
 

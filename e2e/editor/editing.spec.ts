@@ -101,7 +101,7 @@ test('every field has its name in words, its path and its help text', async () =
   });
   await expect(link).toHaveValue('#');
   await expect(link).toHaveAccessibleDescription(
-    /southAfrica\.sections\[1\]\.paragraphs\[0\]\[1\]\.href.*Where it goes: a page here/,
+    /southAfrica\.sections\[1\]\.paragraphs\[0\]\[1\]\.href.*Where the link goes: a page of this site/,
   );
   // The go-live placeholder is a reminder, not an error.
   await expect(link).toHaveAccessibleDescription(

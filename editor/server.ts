@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import {
   changesSinceCommit,
   commitToBranch,
@@ -17,11 +17,10 @@ import {
   currentBranch,
   isOwnRepository,
 } from './changes';
-import type { FieldKind } from '../content/schema';
 import { ContentFiles, versionOf, type FieldPath, type Refusal } from './content-files';
 import { valueAt } from './values';
 import { fieldDocs } from './field-docs';
-import { fieldWords, optionFor, type SchemaNode } from '../scripts/shared/field-words';
+import { fieldWords } from '../scripts/shared/field-words';
 import { formChoices, formSchema } from './form-schema';
 import { pagesBeside } from './pages-beside';
 import { BODY_LIMIT, newToken, readBody, refusal } from './request-gate';
@@ -39,6 +38,7 @@ const VIEW_HTML = `<!doctype html>
 <title>Edit the site's words</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/style.css">
+<script src="/site-pages.js" defer></script>
 <script src="/view.js" defer></script>
 </head>
 <body>
@@ -47,44 +47,67 @@ const VIEW_HTML = `<!doctype html>
 </html>
 `;
 
-/** The policy of the page beside the form: the site's inline styles, the editor's script file. */
+/**
+ * The policy of the page beside the form: an empty page with the site's styles, which the view
+ * draws the site's pages into (editor/view/page-beside.tsx); it runs no script of its own, and the
+ * site's components write some styles inline.
+ */
 const PAGE_BESIDE_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+  "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
 /**
- * What the editor adds to the head of each page beside the form: its stylesheet and script, and an
- * empty icon, as the view has, since a page opened on its own (in a tab, or by a test) would
- * otherwise ask the editor for /favicon.ico, which it does not serve.
+ * The page the frame beside the form loads, once: the site's styles, the editor's outline of the
+ * field being edited, and an empty icon, as the view has, since a page opened on its own (by a
+ * test, say) would otherwise ask the editor for /favicon.ico, which it does not serve.
  */
-const PAGE_BESIDE_HEAD =
-  '<meta charset="utf-8"><title>The page beside the form</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/page-beside.css"><script src="/page-beside.js" defer></script>';
+const PAGE_BESIDE_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>The page beside the form</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/page-beside.css"></head><body></body></html>';
 
-/** How the page beside the form outlines the texts of the field being edited: the editor's only rule there. */
-const SELECTED_TEXT_RULE =
+/**
+ * How the page beside the form outlines the texts of the field being edited, and a text that shows
+ * the last accepted value in place of one the check refused: the editor's only rules there.
+ */
+const PAGE_BESIDE_RULES =
   '[data-editor-selected] { outline: 2px dashed var(--color-brand); outline-offset: 2px; }';
 
-/** The browser's part of the view, bundled once as the server starts. */
-async function bundleView() {
+/**
+ * The browser's part of the view, bundled once as the server starts, with the packages the site's
+ * pages import (editor-site-packages), which the pages drawn beside the form take from it.
+ * @param sitePackages The packages the pages import, by the name they import them with.
+ */
+async function bundleView(sitePackages: string[]) {
   const here = fileURLToPath(new URL('.', import.meta.url));
-  const result = await build({
-    entryPoints: {
-      view: `${here}view/main.ts`,
-      style: `${here}view/view.css`,
-      'page-beside': `${here}view/page-beside.ts`,
+  const packagesPlugin: Plugin = {
+    name: 'editor-site-packages',
+    setup(bundle) {
+      bundle.onResolve({ filter: /^editor-site-packages$/ }, () => ({
+        path: 'editor-site-packages',
+        namespace: 'editor-site-packages',
+      }));
+      bundle.onLoad({ filter: /.*/, namespace: 'editor-site-packages' }, () => ({
+        contents: [
+          ...sitePackages.map((name, i) => `import * as package${i} from ${JSON.stringify(name)};`),
+          `export const sitePackages = { ${sitePackages.map((name, i) => `${JSON.stringify(name)}: package${i}`).join(', ')} };`,
+        ].join('\n'),
+        resolveDir: process.cwd(),
+        loader: 'js',
+      }));
     },
+  };
+  const result = await build({
+    entryPoints: { view: `${here}view/main.tsx`, style: `${here}view/view.css` },
     bundle: true,
     write: false,
     outdir: '/',
     format: 'iife',
     target: 'es2022',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    plugins: [packagesPlugin],
     logLevel: 'silent',
   });
   return new Map(result.outputFiles.map((file) => [file.path, file.text]));
 }
-
-/** A text for HTML, its markup characters escaped. */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** The images the page beside the form may show, by extension, with the type each is sent as. */
 const IMAGE_TYPES: Record<string, string> = {
@@ -118,39 +141,6 @@ const isFieldPath = (value: unknown): value is FieldPath =>
   typeof value[0] === 'string' &&
   value.every((key) => typeof key === 'string' || (Number.isInteger(key) && key >= 0));
 
-/** The kinds of field whose text a visitor reads on the page, as opposed to an address or a code. */
-const READ_KINDS: readonly (FieldKind | undefined)[] = [
-  undefined,
-  'description',
-  'multilineText',
-  'statutoryText',
-];
-
-/**
- * The fields the page beside the form marks so that a click on their text selects them: the texts visitors
- * read, one word or many. Fields of other kinds (ids, language and country codes, times, time
- * zones, addresses, numbers) are left unmarked: the site compares and parses them, and a marker
- * would change what it draws.
- */
-function readableFields(
-  node: SchemaNode | undefined,
-  value: unknown,
-  path: FieldPath,
-): FieldPath[] {
-  if (!node) return [];
-  if (node.anyOf) return readableFields(optionFor(node, value), value, path);
-  if (Array.isArray(value))
-    return value.flatMap((item, i) =>
-      readableFields(node.prefixItems?.[i] ?? (node.items || undefined), item, [...path, i]),
-    );
-  if (value && typeof value === 'object')
-    return Object.entries(value).flatMap(([key, field]) =>
-      readableFields(node.properties?.[key], field, [...path, key]),
-    );
-  const readable = typeof value === 'string' && !node.enum && READ_KINDS.includes(node['x-kind']);
-  return readable ? [path] : [];
-}
-
 /** The status that tells the view why a write was refused. */
 const refusalStatus: Record<Refusal['refused'], number> = {
   check: 422,
@@ -164,14 +154,13 @@ const refusalStatus: Record<Refusal['refused'], number> = {
  */
 export async function startEditor(port = Number(process.env.PORT ?? 0)) {
   const token = newToken();
-  const assets = await bundleView();
   const content = new ContentFiles();
   // Help texts are the schema's, which does not change while the editor runs.
   const docs = fieldDocs(content.readAll());
   const schema = formSchema();
-  const pagesDrawn = await pagesBeside(process.cwd());
-  /** The values the form shows and has not saved, by file: the page beside the form draws them. */
-  let drafts: Record<string, unknown> = {};
+  const site = await pagesBeside(process.cwd());
+  const assets = await bundleView(site.packages);
+  assets.set('/site-pages.js', site.script);
   let ownPort = port;
 
   const send = (response: ServerResponse, status: number, body: unknown, type = 'json') => {
@@ -192,7 +181,7 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
     const files = content.readAll();
     return {
       schema,
-      pages: pagesDrawn.pages,
+      pages: site.pages,
       files: files.map(({ file, name, source, read }) => ({
         file,
         name,
@@ -226,29 +215,6 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       const branch = repository ? (currentBranch() ?? null) : null;
       return send(response, 200, { repository, branch, changes });
     }
-    // The fields whose texts each page draws, for the view to show the page a field is on.
-    if (request.method === 'GET' && route === '/api/fields-on-pages') {
-      const onPages: Record<string, string[]> = {};
-      for (const page of pagesDrawn.pages.filter((p) => !p.handler)) {
-        const drawn = await draw(page.route).catch(() => undefined);
-        const html = drawn && 'html' in drawn ? drawn.html : '';
-        onPages[page.route] = [
-          ...new Set(
-            [...html.matchAll(/data-editor-field="([^"]*)"/g)].map(([, field]) =>
-              field!.replaceAll('&quot;', '"'),
-            ),
-          ),
-        ];
-      }
-      return send(response, 200, onPages);
-    }
-    // How a page shows in search results: its title and description, as the form shows them.
-    if (request.method === 'GET' && route === '/api/search-result') {
-      const drawn = await draw(new URL(request.url!, 'http://127.0.0.1').searchParams.get('page')!);
-      if (!drawn || !('title' in drawn)) return send(response, 200, {});
-      const { title, description, image } = drawn;
-      return send(response, 200, { title, description, image });
-    }
     if (request.method !== 'POST') return send(response, 405, { error: 'not allowed' });
     const body = await readBody(request);
     if ('status' in body) {
@@ -273,14 +239,6 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       );
       const words = undone && fieldWords(undone.field, schema, values);
       return send(response, 200, { undone: undone?.file ?? null, field: words ?? null });
-    }
-    if (route === '/api/draft') {
-      const given = (body.value as { drafts?: unknown }).drafts;
-      const names = new Set(content.readAll().map((file) => file.name));
-      if (!given || typeof given !== 'object' || Object.keys(given).some((n) => !names.has(n)))
-        return send(response, 400, { error: 'drafts of unknown files' });
-      drafts = given as Record<string, unknown>;
-      return send(response, 200, { drafts: Object.keys(drafts) });
     }
     if (!isFieldPath(field)) return send(response, 400, { error: 'no field' });
     if (route === '/api/check') {
@@ -307,55 +265,27 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
     return send(response, 404, { error: 'no such request' });
   };
 
-  /** The page at a route, drawn with the content as the form shows it. */
-  const draw = async (route: string) => {
-    const values = Object.fromEntries(
-      content.readAll().map(({ name, read }) => [name, drafts[name] ?? read?.value]),
-    );
-    const marked = Object.entries(values).flatMap(([name, value]) =>
-      readableFields(schema.properties?.[name], value, [name]),
-    );
-    return pagesDrawn.draw(route, values, marked);
-  };
-
-  /** The page at a route as the frame beside the form shows it, with the editor's script. */
-  const drawPageBeside = async (route: string, response: ServerResponse) => {
-    const drawn = await draw(route);
-    if (!drawn) return sendPageBeside(response, 404, '<p>There is no such page.</p>');
-    if ('text' in drawn)
-      return sendPageBeside(response, 200, `<pre>${escapeHtml(drawn.text)}</pre>`);
-    // React puts what the page preloads into a head of its own; the editor's go into the same.
-    const page = drawn.html;
-    const html = `<!doctype html>${page.includes('<head>') ? page.replace('<head>', `<head>${PAGE_BESIDE_HEAD}`) : page.replace(/^<html([^>]*)>/, `<html$1><head>${PAGE_BESIDE_HEAD}</head>`)}`;
-    sendPageBeside(response, 200, html);
-  };
-
-  /**
-   * A page for the frame beside the form, under the policy that lets the view show it: a whole
-   * page as drawn, or a body of the editor's own (a text, a page that cannot be drawn).
-   */
-  const sendPageBeside = (response: ServerResponse, status: number, htmlOrBody: string) => {
-    const html = htmlOrBody.startsWith('<!doctype')
-      ? htmlOrBody
-      : `<!doctype html><html lang="en"><head>${PAGE_BESIDE_HEAD}</head><body>${htmlOrBody}</body></html>`;
-    response.writeHead(status, {
+  /** The page the frame beside the form loads, under the policy that lets the view draw into it. */
+  const sendPageBeside = (response: ServerResponse) => {
+    response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': PAGE_BESIDE_POLICY,
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
-      // Its address holds the token: a link followed from it never sends that address on.
       'referrer-policy': 'no-referrer',
     });
-    response.end(html);
+    response.end(PAGE_BESIDE_HTML);
   };
 
   const server = createServer((request, response) => {
-    const { pathname, searchParams } = new URL(request.url ?? '/', 'http://127.0.0.1');
-    // The view's page, script and style and the site's pictures hold nothing of the content: the
-    // view's script takes the token from the address it was opened at (request-gate.ts).
+    const { pathname } = new URL(request.url ?? '/', 'http://127.0.0.1');
+    // The view's page, scripts and styles, the empty page beside the form and the site's pictures
+    // hold nothing of the content: the view's script takes the token from the address it was
+    // opened at (request-gate.ts), and asks for the content with it.
     const holdsNothing =
       request.method === 'GET' &&
       (pathname === '/' ||
+        pathname === '/page-beside' ||
         pathname === '/page-beside.css' ||
         assets.has(pathname) ||
         publicFile(pathname) !== undefined);
@@ -363,18 +293,9 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
     if (refused) return send(response, 403, refused, 'text/plain');
     if (pathname === '/' && request.method === 'GET')
       return send(response, 200, VIEW_HTML, 'text/html');
-    if (pathname === '/page-beside' && request.method === 'GET')
-      // A value the site cannot draw yet (a file with a typing slip, a time half typed) is the
-      // check's to explain, at its field: the page says only that, never the runtime's words.
-      return void drawPageBeside(searchParams.get('page') ?? '/', response).catch(() =>
-        sendPageBeside(
-          response,
-          500,
-          '<p>The page cannot be drawn with the content as it is: the messages in the form say what to change.</p>',
-        ),
-      );
+    if (pathname === '/page-beside' && request.method === 'GET') return sendPageBeside(response);
     if (pathname === '/page-beside.css')
-      return send(response, 200, `${pagesDrawn.css}\n${SELECTED_TEXT_RULE}`, 'text/css');
+      return send(response, 200, `${site.css}\n${PAGE_BESIDE_RULES}`, 'text/css');
     const image = publicFile(pathname);
     if (image && request.method === 'GET') {
       response.writeHead(200, { 'content-type': image.type, 'cache-control': 'no-store' });

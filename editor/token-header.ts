@@ -1,13 +1,13 @@
 /**
  * What the editing view's page and its server both name: where a request carries the token that
- * npm run edit printed (request-gate.ts says why never in a cookie).
+ * npm run edit printed (request-gate.ts says why never in a cookie), and the tab it comes from.
  */
 
 /** The header in which the view's requests carry the token. */
 export const TOKEN_HEADER = 'x-editor-token';
 
-/**
- * The parameter of an address that carries it: the address npm run edit prints, and the frame of
- * the page beside the form, which cannot send a header.
- */
+/** The parameter of the address npm run edit prints, which carries the token to the view. */
 export const TOKEN_PARAMETER = 'token';
+
+/** The header in which the view's requests name the tab they come from. */
+export const TAB_HEADER = 'x-editor-tab';

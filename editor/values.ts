@@ -32,3 +32,7 @@ export function withValueAt(
   else copy[key] = inner;
   return copy;
 }
+
+/** Whether a value is a group of fields (or a list), which a path can lead into. */
+export const isGroup = (value: unknown): value is Record<string | number, unknown> =>
+  typeof value === 'object' && value !== null;

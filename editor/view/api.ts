@@ -2,39 +2,25 @@
  * The view's requests to its server: same-origin, each with the tab's token in its header, and
  * JSON both ways. Each answer comes back with its status, which tells a refusal apart.
  */
+import type { Problem } from '../../scripts/build/read-content';
 import type { SchemaNode } from '../../scripts/shared/field-words';
-import { TOKEN_HEADER, TOKEN_PARAMETER } from '../token-header';
-import { viewToken } from './token';
+import type { SitePage } from '../pages-beside';
+import { TAB_HEADER, TOKEN_HEADER } from '../token-header';
+import { viewTab, viewToken } from './token';
+
+export type { Problem };
 
 // Taken out of the address bar as the view starts, rather than at its first request.
 viewToken();
-
-/**
- * The address of the page beside the form that draws a route, with the tab's token, which a frame
- * cannot send in a header.
- */
-export function pageBesideAddress(route: string): string {
-  const token = viewToken() ?? '';
-  return `/page-beside?${new URLSearchParams({ page: route, [TOKEN_PARAMETER]: token })}`;
-}
-
-/** A problem the content check found, as the check reports it. */
-export type Problem = {
-  file: string;
-  line: number;
-  column: number;
-  field: string;
-  message: string;
-  goLive?: boolean;
-};
 
 /** Everything the form is generated from, as GET /api/content answers. */
 export type Model = {
   schema: SchemaNode;
   /** The site's pages and route handlers, each with the content files it draws from. */
-  pages: { route: string; handler: boolean; contentFiles: string[] }[];
+  pages: SitePage[];
   files: { file: string; name: string; version: string; value: unknown }[];
-  docs: Record<string, string>;
+  /** Each field's help for editors, and what only a developer needs, by the field's path with `[]` for every index. */
+  docs: Record<string, { help: string; details?: string }>;
   choices: { pages: { route: string; name: string }[]; images: string[]; timeZones: string[] };
   problems: Problem[];
   canUndo: boolean;
@@ -74,6 +60,7 @@ export async function call<T>(route: string, body?: unknown): Promise<{ status: 
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       [TOKEN_HEADER]: token,
+      [TAB_HEADER]: viewTab(),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? null : JSON.stringify(body),

@@ -19,3 +19,18 @@ export function viewToken(): string | undefined {
   }
   return sessionStorage.getItem(STORAGE_NAME) ?? undefined;
 }
+
+const TAB_STORAGE_NAME = 'editor-tab';
+
+/**
+ * This tab's own name, which the server tells its saves apart by: Undo undoes this tab's last save,
+ * and a conflict names the tab that wrote first. Kept in sessionStorage, so that a reload of the
+ * tab is the same tab.
+ */
+export function viewTab(): string {
+  const kept = sessionStorage.getItem(TAB_STORAGE_NAME);
+  if (kept) return kept;
+  const made = crypto.randomUUID();
+  sessionStorage.setItem(TAB_STORAGE_NAME, made);
+  return made;
+}

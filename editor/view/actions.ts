@@ -1,0 +1,361 @@
+/**
+ * What the editing view does with its server: read the files, check a value as it is typed, save
+ * it, undo, discard, commit, and notice a file changed outside the view. Each action changes the
+ * state only through the store (state.ts). Writes run one after another, each after the writes
+ * before it, since each names the version of the file it changes, which the one before may change.
+ */
+import { fieldName } from '../../scripts/build/field-name';
+import { fieldWords } from '../../scripts/shared/field-words';
+import { valueAt } from '../values';
+import { call, Unreachable, type FieldPath, type Model, type Problem } from './api';
+import { idOf } from './ids';
+import { pathOf, within, type Change, type Conflict, type Store } from './state';
+
+/** How long the view waits for typing to pause before it asks the check about the value. */
+const CHECK_AFTER_MS = 150;
+/** How often the view looks for a file changed outside it, while it is open. */
+const CHANGE_POLL_MS = 3000;
+
+/** A refusal to write because a file changed, as the server answers it (409). */
+type ChangedAnswer = {
+  refused?: string;
+  file: string;
+  field?: string;
+  theirs?: unknown;
+  yours?: unknown;
+};
+
+/** A conflict from the server's answer: who changed the file, and both values where given. */
+const conflictOf = (answer: ChangedAnswer): Conflict => ({
+  file: answer.file,
+  by: answer.refused === 'changed in another tab' ? 'another tab' : 'disk',
+  ...(answer.field !== undefined && {
+    field: pathOf(answer.field),
+    theirs: answer.theirs,
+    yours: answer.yours,
+  }),
+});
+
+export function createActions(store: Store) {
+  const { dispatch, getState } = store;
+  const model = () => getState().model!;
+  const wordsOf = (path: FieldPath) => fieldWords(path, model().schema, getState().draft);
+  const say = (text: string, field?: string) => dispatch({ type: 'say', text, field });
+
+  let writing = Promise.resolve();
+  /** Runs a write after the writes before it; one that failed does not stop those after it. */
+  const afterEarlierWrites = (write: () => Promise<void>): Promise<void> => {
+    const next = writing.catch(() => undefined).then(write);
+    writing = next;
+    return next;
+  };
+
+  // A page being left stops its requests, which is no failure: nothing is said of them.
+  let leaving = false;
+  window.addEventListener('pagehide', () => (leaving = true));
+
+  /**
+   * Starts work that nothing awaits. A server that stopped is said once, in the bar, and unsaid
+   * when it answers again; any other failure of the view itself is said on the page, for the editor
+   * to pass on to a developer, rather than left to the browser's unhandled rejections.
+   */
+  const detached = (work: Promise<unknown>) =>
+    void work.catch((reason: unknown) => {
+      if (leaving) return;
+      if (reason instanceof Unreachable)
+        return dispatch({ type: 'unreachable', why: reason.message });
+      dispatch({ type: 'failed', why: String(reason) });
+    });
+
+  /** The shortest part of a path the saved file does not hold yet: the part a save must write. */
+  const savePath = (path: FieldPath): FieldPath => {
+    const name = path[0] as string;
+    for (let depth = 2; depth <= path.length; depth += 1)
+      if (valueAt(getState().saved[name], path.slice(1, depth)) === undefined)
+        return path.slice(0, Math.max(depth, 2));
+    return path;
+  };
+
+  const refreshChanges = async () => {
+    const { data } =
+      await call<NonNullable<ReturnType<Store['getState']>['changes']>>('/api/changes');
+    dispatch({ type: 'changes', changes: data });
+  };
+
+  /** Reads the files; the values typed and not saved stay over them where `keepTyped`. */
+  const load = async (keepTyped: boolean) => {
+    const { data } = await call<Model>('/api/content');
+    dispatch({ type: 'loaded', model: data, keepTyped });
+    await refreshChanges();
+  };
+
+  /** The check's words for a value as typed, without saving it. */
+  const check = async (path: FieldPath) => {
+    const target = savePath(path);
+    const name = path[0] as string;
+    const value = valueAt(getState().draft[name], target.slice(1));
+    const { status, data } = await call<{ problems: Problem[] }>('/api/check', {
+      field: target,
+      value,
+    });
+    // A value typed again since is checked again: this answer is not for what the form shows.
+    if (status !== 200 || valueAt(getState().draft[name], target.slice(1)) !== value) return;
+    dispatch({
+      type: 'checked',
+      typedIn: fieldName(path),
+      written: fieldName(target),
+      errors: data.problems.filter((problem) => !problem.goLive),
+      reminders: data.problems.filter((problem) => problem.goLive),
+    });
+  };
+
+  /** Saves a value into its file, unless the check rejects it or the file changed. */
+  const saveNow = async (path: FieldPath) => {
+    const field = fieldName(path);
+    // A value saved already (the field left twice) has nothing left to save.
+    if (!Object.keys(getState().unsaved).some((typed) => within(typed, field))) return;
+    const target = savePath(path);
+    const name = path[0] as string;
+    const value = valueAt(getState().draft[name], target.slice(1));
+    const file = model().files.find((f) => f.name === name)!;
+    const { status, data } = await call<
+      {
+        version: string;
+        problems: Problem[];
+        error?: string;
+      } & ChangedAnswer
+    >('/api/save', { field: target, value, version: file.version });
+    if (status === 409) {
+      dispatch({ type: 'conflict', conflict: conflictOf(data) });
+      say(
+        `Not saved: ${data.file} changed ${data.refused === 'changed in another tab' ? 'in another tab of this view' : 'on disk'}`,
+      );
+      return dispatch({ type: 'focus', id: 'reload' });
+    }
+    if (status === 422) {
+      const errors = data.problems.filter((problem) => !problem.goLive);
+      dispatch({
+        type: 'rejected',
+        typedIn: field,
+        written: fieldName(target),
+        errors,
+        reminders: data.problems.filter((problem) => problem.goLive),
+      });
+      // Where the messages are: at this field, or at the other fields of the new item it is in.
+      const elsewhere = [
+        ...new Set(
+          errors
+            .map((error) => error.field)
+            .filter((at) => within(at, fieldName(target)) && !within(at, field)),
+        ),
+      ];
+      const at =
+        elsewhere.length === 0
+          ? 'the field'
+          : elsewhere.map((at) => wordsOf(pathOf(at))).join('; ');
+      return say(`Not saved: ${wordsOf(path)} — see the message at ${at}`, field);
+    }
+    // Anything else is the editor's own failure, which no message at the field explains.
+    if (status !== 200)
+      return say(
+        `Not saved: ${wordsOf(path)}. The editing view failed (${data.error ?? status}): tell a developer; what you typed stays in the field`,
+      );
+    dispatch({
+      type: 'saved',
+      path,
+      written: target,
+      version: data.version,
+      problems: data.problems,
+    });
+    say(`Saved ${wordsOf(path)} in ${file.file}`);
+    await refreshChanges();
+  };
+
+  let checkTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** A field's value changed: check it as the editor types, save it when they leave it. */
+  const edited = (path: FieldPath, value: unknown, save: boolean) => {
+    if (!save || valueAt(getState().draft[path[0] as string], path.slice(1)) !== value)
+      dispatch({ type: 'typed', path, value });
+    clearTimeout(checkTimer);
+    if (save) return detached(afterEarlierWrites(() => saveNow(path)));
+    checkTimer = setTimeout(() => detached(check(path)), CHECK_AFTER_MS);
+  };
+
+  /**
+   * A list was changed (an item added, removed or moved): the focus goes where the editor acted,
+   * and the list is saved, except after an item was added, which is saved once it is filled in.
+   * @param focus The id of the element to give the focus to; none, for the new item's first field.
+   */
+  const listChanged = (
+    path: FieldPath,
+    list: unknown[],
+    what: string,
+    focus: string | undefined,
+  ) => {
+    dispatch({ type: 'typed', path, value: list });
+    say(what);
+    if (focus) {
+      dispatch({ type: 'focus', id: focus });
+      return detached(afterEarlierWrites(() => saveNow(path)));
+    }
+    dispatch({ type: 'focus', id: `first-of-${fieldName([...path, list.length - 1])}` });
+  };
+
+  /** Saves each value typed and not saved, one after another. */
+  const saveAllTyped = () =>
+    detached(
+      (async () => {
+        for (const { path } of Object.values(getState().unsaved))
+          await afterEarlierWrites(() => saveNow(path));
+      })(),
+    );
+
+  const undo = () =>
+    detached(
+      afterEarlierWrites(async () => {
+        const { status, data } = await call<
+          { undone: string | null; field: string | null } & ChangedAnswer
+        >('/api/undo', {});
+        if (status === 409) {
+          dispatch({ type: 'conflict', conflict: conflictOf(data) });
+          return say(`Not undone: ${data.file} changed since this tab saved it`);
+        }
+        await load(true);
+        say(
+          data.undone
+            ? `This tab's last save, ${data.field} in ${data.undone}, was undone`
+            : 'This tab has no save to undo',
+        );
+      }),
+    );
+
+  /** Puts a field back to its value in the last commit, through the same check as a save. */
+  const discard = (change: Change) =>
+    detached(
+      afterEarlierWrites(async () => {
+        const name = change.field[0] as string;
+        const file = model().files.find((f) => f.name === name)!;
+        const { status, data } = await call<{ problems?: Problem[] } & ChangedAnswer>(
+          '/api/discard',
+          { field: change.field, version: file.version },
+        );
+        if (status === 409) {
+          dispatch({ type: 'conflict', conflict: conflictOf(data) });
+          return say(`Not discarded: ${data.file} changed since this view read it`);
+        }
+        if (status !== 200) {
+          dispatch({ type: 'problems', problems: data.problems ?? [] });
+          return say(`Not discarded: ${change.words} — see the message at the field`);
+        }
+        dispatch({ type: 'dropTyped', field: fieldName(change.field) });
+        await load(true);
+        say(`The change to ${change.words} was discarded`);
+      }),
+    );
+
+  /** Commits what is saved to a new branch, with the editor's message. */
+  const commit = () =>
+    detached(
+      afterEarlierWrites(async () => {
+        // Only what is saved is committed: a value typed and not saved would be left out unsaid.
+        const pending = Object.values(getState().unsaved).map(({ path }) => wordsOf(path));
+        if (pending.length > 0)
+          return say(
+            `Not committed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or reload this page to drop what was typed, then commit.`,
+          );
+        const { branch, message } = getState().commit;
+        const { status, data } = await call<{ branch?: string; problem?: string }>('/api/commit', {
+          branch,
+          message,
+        });
+        if (status !== 200) return say(`Not committed: ${data.problem ?? 'git failed'}`);
+        dispatch({ type: 'committed' });
+        say(
+          `Committed to the new branch ${data.branch}: docs/editing.md says how to propose it as a pull request`,
+        );
+        await refreshChanges();
+      }),
+    );
+
+  /** Reads the files again after a conflict, keeping what was typed over them. */
+  const reload = () =>
+    detached(
+      load(true).then(() =>
+        say('The files were reloaded; what you typed is in the form, not saved yet'),
+      ),
+    );
+
+  /** After a conflict over one field: the value in the file stays, and the one typed goes. */
+  const keepTheirs = (field: FieldPath) =>
+    detached(
+      (async () => {
+        dispatch({ type: 'dropTyped', field: fieldName(field) });
+        await load(true);
+        say(
+          `${wordsOf(field)} keeps the value saved in its file; what you typed there was dropped`,
+        );
+      })(),
+    );
+
+  /** After a conflict over one field: the files are read again, and the value typed is saved over. */
+  const keepYours = (field: FieldPath) =>
+    detached(
+      (async () => {
+        await load(true);
+        await afterEarlierWrites(() => saveNow(field));
+      })(),
+    );
+
+  /**
+   * Compares each file's version on disk with the one the form was read from, and says where a
+   * file changed outside this tab. It runs between writes, so that this tab's own save is never
+   * taken for someone else's.
+   */
+  const noticeChanges = () =>
+    detached(
+      afterEarlierWrites(async () => {
+        const state = getState();
+        if (state.conflict || !state.model) return;
+        const { data } = await call<Record<string, string>>('/api/versions');
+        if (getState().unreachable) dispatch({ type: 'unreachable', why: undefined });
+        const changed = state.model.files.find((file) => data[file.name] !== file.version);
+        if (changed) dispatch({ type: 'conflict', conflict: { file: changed.file, by: 'disk' } });
+      }),
+    );
+
+  /** Moves to a field of the form, as a click on its text in the page asks. */
+  const focusField = (field: string) => {
+    // Where the page beside is opened over the form (a narrow window), it closes to show the field.
+    dispatch({ type: 'pageOpen', open: false });
+    dispatch({ type: 'focus', id: idOf(field) });
+    say(`${wordsOf(pathOf(field))}: selected from the page`);
+  };
+
+  /** Starts the view: reads the files, and looks for changes made outside it from then on. */
+  const start = () => {
+    detached(load(false));
+    // When the editor comes back to the view (from a terminal, a code editor, a git checkout), and
+    // every few seconds while it is open.
+    window.addEventListener('focus', noticeChanges);
+    setInterval(noticeChanges, CHANGE_POLL_MS);
+  };
+
+  return {
+    start,
+    edited,
+    listChanged,
+    saveAllTyped,
+    undo,
+    discard,
+    commit,
+    reload,
+    keepTheirs,
+    keepYours,
+    focusField,
+    say,
+    dispatch,
+  };
+}
+
+export type Actions = ReturnType<typeof createActions>;

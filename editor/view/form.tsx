@@ -1,0 +1,407 @@
+/**
+ * The form: every field of a content file, grouped as its schema groups them, each with its name
+ * in words, its help, the input its kind asks for (kinds.ts), and the check's messages for it. The
+ * inputs show the state's values (state.ts): typing changes the state, which the form is drawn
+ * from, so nothing the view does afterwards replaces what was typed.
+ */
+import { useContext, type ReactNode } from 'react';
+import { fieldName } from '../../scripts/build/field-name';
+import {
+  fieldWords,
+  itemWords,
+  nodeAt,
+  optionFor,
+  type SchemaNode,
+} from '../../scripts/shared/field-words';
+import { isGroup, valueAt } from '../values';
+import type { FieldPath, Problem } from './api';
+import { idOf } from './ids';
+import { kindOf } from './kinds';
+import { ViewContext } from './context';
+import { pathOf, within, type State } from './state';
+
+/** The field's help and developer's details: the schema's doc comment, shared by a list's items. */
+const docOf = (state: State, path: FieldPath) =>
+  state.model!.docs[fieldName(path).replace(/\[\d+\]/g, '[]')];
+
+/** The schema node of a field, each union resolved by the value the form shows. */
+function nodeOf(state: State, path: FieldPath): SchemaNode | undefined {
+  const [name, ...keys] = path as [string, ...(string | number)[]];
+  const fileSchema = state.model!.schema.properties?.[name];
+  return fileSchema && nodeAt(fileSchema, state.draft[name], keys);
+}
+
+/** Whether a field must be written: the schema's `required` of the group around it. */
+function isRequired(state: State, path: FieldPath) {
+  const key = path.at(-1);
+  if (typeof key !== 'string') return true;
+  return nodeOf(state, path.slice(0, -1))?.required?.includes(key) ?? true;
+}
+
+/** A new item for a list: empty texts, zero numbers, each enum's first value, groups filled in. */
+function blank(node: SchemaNode): unknown {
+  if (node.enum) return node.enum[0];
+  if (node.type === 'string') return '';
+  if (node.type === 'integer' || node.type === 'number') return 0;
+  if (node.type === 'array') return (node.prefixItems ?? []).map(blank);
+  if (node.type === 'object')
+    return Object.fromEntries(
+      Object.entries(node.properties ?? {})
+        .filter(([key]) => node.required?.includes(key))
+        .map(([key, field]) => [key, blank(field)]),
+    );
+  return '';
+}
+
+/** A list with one item moved to another place. */
+const moved = (list: unknown[], from: number, to: number) => {
+  const copy = [...list];
+  const [item] = copy.splice(from, 1);
+  copy.splice(to, 0, item);
+  return copy;
+};
+
+/**
+ * The check's messages for a field: the problems of the files as saved (go-live placeholders as
+ * reminders), and the errors of each value typed and not saved. An error a value brings to another
+ * field (a rule that relates fields or files) shows there, and at the field typed in too, named,
+ * since that is where the editor looks.
+ */
+export function messagesAt(
+  state: State,
+  field: string,
+): { kind: 'error' | 'reminder'; text: string }[] {
+  const shown = new Set<string>();
+  const messages: { kind: 'error' | 'reminder'; text: string }[] = [];
+  const add = (problem: Problem, elsewhere = '') => {
+    const key = `${problem.field} ${problem.message}`;
+    if (shown.has(key)) return;
+    shown.add(key);
+    const lead = problem.goLive ? 'Before going live: ' : 'Not saved: ';
+    messages.push({
+      kind: problem.goLive ? 'reminder' : 'error',
+      text: `${lead}${elsewhere}${problem.message}`,
+    });
+  };
+  const here = (problemField: string) => boxFor(state, problemField) === field;
+  for (const problem of state.problems) if (here(problem.field)) add(problem);
+  for (const [typedIn, { written, errors }] of Object.entries(state.rejected))
+    for (const error of errors) {
+      if (here(error.field)) add(error);
+      // An error outside what the save writes (another field, another file) is this value's doing.
+      if (typedIn === field && !within(error.field, written))
+        add(
+          error,
+          `with this value, ${fieldWords(pathOf(error.field), state.model!.schema, state.draft)}: `,
+        );
+    }
+  return messages;
+}
+
+/** The field, group or file whose message box shows a problem: the nearest the form has. */
+function boxFor(state: State, field: string): string {
+  for (let name = field; name; name = name.replace(/(\.[^.[\]]+|\[\d+\])$/, '')) {
+    const path = pathOf(name);
+    const fileName = path[0] as string;
+    if (path.length === 1 || valueAt(state.draft[fileName], path.slice(1)) !== undefined)
+      return name;
+    if (!/[.[]/.test(name)) break;
+  }
+  return field;
+}
+
+/** The check's messages for one field, group or file, in the box the input names. */
+export function Messages({ field }: { field: string }) {
+  const { state } = useContext(ViewContext);
+  return (
+    <div id={`${idOf(field)}-messages`} className="messages">
+      {messagesAt(state, field).map((message) => (
+        <p key={message.text} className={message.kind}>
+          {message.text}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** The field's help, and behind "Details" its path and any note for developers. */
+function Help({ path }: { path: FieldPath }) {
+  const { state } = useContext(ViewContext);
+  const doc = docOf(state, path);
+  const id = idOf(path);
+  return (
+    <>
+      {doc?.help && (
+        <p id={`${id}-help`} className="help">
+          {doc.help}
+        </p>
+      )}
+      <details className="details">
+        <summary>Details</summary>
+        <code id={`${id}-path`} className="path">
+          {fieldName(path)}
+        </code>
+        {doc?.details && <p className="help">{doc.details}</p>}
+      </details>
+    </>
+  );
+}
+
+/** The input for one field, fit for its kind; a value no choice offers stays selectable. */
+function Input({
+  node,
+  path,
+  describedBy,
+}: {
+  node: SchemaNode;
+  path: FieldPath;
+  describedBy: string;
+}) {
+  const { state, actions } = useContext(ViewContext);
+  const value = valueAt(state.draft[path[0] as string], path.slice(1));
+  const kind = kindOf(node['x-kind'], node.type);
+  const common = { id: idOf(path), 'aria-describedby': describedBy, name: fieldName(path) };
+  const numeric = kind.input === 'number';
+  const read = (text: string) => {
+    if (numeric) return text === '' ? undefined : Number(text);
+    return text === '' && !isRequired(state, path) ? undefined : text;
+  };
+  const onChange = (text: string) => actions.edited(path, read(text), false);
+  const onSave = (text: string) => actions.edited(path, read(text), true);
+  const options = node.enum ?? kind.choices?.(state.model!.choices);
+  if (options) {
+    const all = options.includes(String(value)) ? options : [String(value ?? ''), ...options];
+    return (
+      <select
+        {...common}
+        value={String(value ?? '')}
+        onChange={(event) => onSave(event.target.value)}
+      >
+        {all.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (numeric)
+    return (
+      <input
+        {...common}
+        type="number"
+        inputMode="numeric"
+        value={value === undefined ? '' : String(value)}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={(event) => onSave(event.target.value)}
+        onKeyDown={(event) => event.key === 'Enter' && onSave(event.currentTarget.value)}
+      />
+    );
+  const text = typeof value === 'string' ? value : '';
+  const saved = valueAt(state.saved[path[0] as string], path.slice(1));
+  const long = typeof saved === 'string' && (saved.includes('\n') || saved.length > 70);
+  if (kind.input === 'lines' || long) {
+    // A text of one line ends at Enter, as an input does; a multi-line one takes the line break.
+    const oneLine = kind.input !== 'lines' && !text.includes('\n');
+    return (
+      <textarea
+        {...common}
+        rows={Math.min(8, Math.ceil(text.length / 60) + 1)}
+        value={text}
+        spellCheck={kind.spellcheck}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={(event) => onSave(event.target.value)}
+        onKeyDown={(event) => {
+          if (!oneLine || event.key !== 'Enter') return;
+          event.preventDefault();
+          onSave(event.currentTarget.value);
+        }}
+      />
+    );
+  }
+  return (
+    <input
+      {...common}
+      type={kind.type ?? 'text'}
+      value={text}
+      // A time is written as the check asks, 24-hour: the browser's own time input shows 12-hour
+      // times in some languages and would keep an editor from typing what the check explains.
+      inputMode={kind.digits ? 'numeric' : undefined}
+      list={kind.offersPages ? 'site-pages' : undefined}
+      autoComplete="off"
+      spellCheck={kind.spellcheck}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={(event) => onSave(event.target.value)}
+      onKeyDown={(event) => event.key === 'Enter' && onSave(event.currentTarget.value)}
+    />
+  );
+}
+
+/** One field: its words, its help, its input and the check's messages for it. */
+function Field({ node, path }: { node: SchemaNode; path: FieldPath }) {
+  const { state } = useContext(ViewContext);
+  const id = idOf(path);
+  const kind = kindOf(node['x-kind'], node.type);
+  const doc = docOf(state, path);
+  const field = fieldName(path);
+  const invalid = messagesAt(state, field).some((message) => message.kind === 'error');
+  const describedBy = [
+    kind.badge && `${id}-badge`,
+    doc?.help && `${id}-help`,
+    `${id}-path`,
+    `${id}-messages`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div
+      className={`field${kind.badge ? ' badged' : ''}${invalid ? ' invalid' : ''}`}
+      data-field={field}
+    >
+      <label htmlFor={id}>{fieldWords(path, state.model!.schema, state.draft)}</label>
+      {kind.badge && (
+        <p className="badge" id={`${id}-badge`}>
+          {kind.badge}
+        </p>
+      )}
+      <Input node={node} path={path} describedBy={describedBy} />
+      <Messages field={field} />
+      <Help path={path} />
+    </div>
+  );
+}
+
+/** A list whose schema lets it grow, shrink and be reordered, or a fixed list (a tuple). */
+function List({ node, path, value }: { node: SchemaNode; path: FieldPath; value: unknown[] }) {
+  const { state, actions } = useContext(ViewContext);
+  const fixed = Boolean(node.prefixItems);
+  const itemNode = node.items || undefined;
+  const wordsOf = (at: FieldPath) => fieldWords(at, state.model!.schema, state.draft);
+  const legend = wordsOf(path);
+  // The list as the form shows it when a button is pressed.
+  const current = () => valueAt(state.draft[path[0] as string], path.slice(1)) as unknown[];
+  const options = itemNode ? (itemNode.anyOf ?? [itemNode]) : [];
+  return (
+    <fieldset className="list" data-field={fieldName(path)}>
+      <legend>{legend}</legend>
+      <ol>
+        {value.map((item, index) => {
+          const itemPath = [...path, index];
+          const child = fixed ? node.prefixItems![index]! : itemNode!;
+          const words = wordsOf(itemPath);
+          // The moved item keeps the focus, on the button that moves it the same way, or at the
+          // end of the list, the other way.
+          const move = (to: number) => {
+            const direction = to > index ? 'down' : 'up';
+            const atEnd = direction === 'down' ? to === value.length - 1 : to === 0;
+            const button = atEnd ? (direction === 'down' ? 'up' : 'down') : direction;
+            actions.listChanged(
+              path,
+              moved(current(), index, to),
+              `${words} moved to place ${to + 1}`,
+              `${idOf([...path, to])}-${button}`,
+            );
+          };
+          return (
+            <li className="item" key={index}>
+              <FormFor node={optionFor(child, item)} path={itemPath} value={item} />
+              {!fixed && (
+                <div className="item-controls">
+                  <button
+                    type="button"
+                    id={`${idOf(itemPath)}-up`}
+                    disabled={index === 0}
+                    onClick={() => move(index - 1)}
+                  >
+                    Move {words} up
+                  </button>
+                  <button
+                    type="button"
+                    id={`${idOf(itemPath)}-down`}
+                    disabled={index === value.length - 1}
+                    onClick={() => move(index + 1)}
+                  >
+                    Move {words} down
+                  </button>
+                  <button
+                    type="button"
+                    id={`${idOf(itemPath)}-remove`}
+                    // The focus goes to the item that takes its place, or to the list's Add button.
+                    onClick={() =>
+                      actions.listChanged(
+                        path,
+                        current().filter((_, i) => i !== index),
+                        `${words} removed`,
+                        index < value.length - 1
+                          ? `${idOf(itemPath)}-remove`
+                          : `${idOf(path)}-add-0`,
+                      )
+                    }
+                  >
+                    Remove {words}
+                  </button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <Messages field={fieldName(path)} />
+      {!fixed &&
+        options.map((option, which) => (
+          <button
+            type="button"
+            key={which}
+            id={`${idOf(path)}-add-${which}`}
+            // The new item waits, unsaved, for the editor to fill it in, starting at its first field.
+            onClick={() =>
+              actions.listChanged(
+                path,
+                [...current(), blank(option)],
+                `an item added to ${legend}: fill it in`,
+                undefined,
+              )
+            }
+          >
+            {options.length > 1 ? `Add a ${itemWords(option)} to ${legend}` : `Add to ${legend}`}
+          </button>
+        ))}
+      <Help path={path} />
+    </fieldset>
+  );
+}
+
+/** The form for any node of the schema: a group, a list or a field. */
+export function FormFor({
+  node,
+  path,
+  value,
+}: {
+  node: SchemaNode;
+  path: FieldPath;
+  value: unknown;
+}): ReactNode {
+  const { state } = useContext(ViewContext);
+  if (node.type === 'object' && node.properties)
+    return (
+      <fieldset className="group" data-field={fieldName(path)}>
+        <legend>{fieldWords(path, state.model!.schema, state.draft)}</legend>
+        {docOf(state, path)?.help && <p className="help">{docOf(state, path)!.help}</p>}
+        {Object.entries(node.properties).map(([key, field]) => {
+          const inside = isGroup(value) ? value[key] : undefined;
+          return (
+            <FormFor
+              key={key}
+              node={optionFor(field, inside)}
+              path={[...path, key]}
+              value={inside}
+            />
+          );
+        })}
+        <Messages field={fieldName(path)} />
+      </fieldset>
+    );
+  if (node.type === 'array' && Array.isArray(value))
+    return <List node={node} path={path} value={value} />;
+  return <Field node={node} path={path} />;
+}

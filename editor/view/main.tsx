@@ -1,0 +1,38 @@
+/**
+ * The editing view in the browser, drawn by React: a form generated from the content schema (JSON
+ * Schema, each field marked with its kind), every field of every content file, with the page
+ * beside it drawn from the form's values as the editor types. As the editor types, the server's
+ * content check speaks at the field; on leaving the field (or Enter) the value is saved into its
+ * file, unless the check rejects it, in which case it stays in its field with the check's message.
+ *
+ * The form is its own small renderer over the JSON Schema rather than a library such as
+ * react-jsonschema-form: every field here needs what such a library leaves to custom code (the
+ * content check's messages in place of its validator's, help read from the schema's doc comments,
+ * names in words, an input per kind of field, list items saved as the check allows, selection from
+ * the page), so the library would bring a validator and inputs the view could not use.
+ */
+import { StrictMode, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createActions } from './actions';
+import { ViewContext } from './context';
+import { createStore } from './state';
+import { EditingView } from './view';
+
+const store = createStore();
+const actions = createActions(store);
+
+function App() {
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  return (
+    <ViewContext value={{ state, actions }}>
+      <EditingView />
+    </ViewContext>
+  );
+}
+
+createRoot(document.getElementById('editor')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+actions.start();

@@ -1,0 +1,367 @@
+/**
+ * The page beside the form: the site's page as it will look, drawn in the browser from the form's
+ * values (draw-page.ts) into a frame of the view's own origin, without reloading it, so that a
+ * keystroke shows at once. A value the check refused is not drawn: the page keeps the last
+ * accepted value, and says so under it. The texts of the field being edited are outlined, and the
+ * frame, not the window, scrolls to them. A click on a text selects its field in the form.
+ */
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { fieldWords, nodeAt, optionFor, type SchemaNode } from '../../scripts/shared/field-words';
+import { isGroup, valueAt, withValueAt } from '../values';
+import type { FieldPath, Model } from './api';
+import { ViewContext } from './context';
+import { drawPage, type Drawn } from './draw-page';
+import { kindOf } from './kinds';
+import { pathOf, type State } from './state';
+
+type Page = Model['pages'][number];
+
+/** The values the page beside draws: those typed, except where the check refused them. */
+export function acceptedValues(state: State): Record<string, unknown> {
+  let values = state.draft;
+  for (const { written } of Object.values(state.rejected)) {
+    const path = pathOf(written);
+    const name = path[0] as string;
+    values = {
+      ...values,
+      [name]: withValueAt(values[name], path.slice(1), valueAt(state.saved[name], path.slice(1))),
+    };
+  }
+  return values;
+}
+
+/** The fields whose text the page tags, so that a click on it selects them: by their kind. */
+function taggedFields(node: SchemaNode | undefined, value: unknown, path: FieldPath): FieldPath[] {
+  if (!node) return [];
+  if (node.anyOf) return taggedFields(optionFor(node, value), value, path);
+  if (Array.isArray(value))
+    return value.flatMap((item, i) =>
+      taggedFields(node.prefixItems?.[i] ?? (node.items || undefined), item, [...path, i]),
+    );
+  if (isGroup(value))
+    return Object.entries(value).flatMap(([key, field]) =>
+      taggedFields(node.properties?.[key], field, [...path, key]),
+    );
+  return typeof value === 'string' && !node.enum && kindOf(node['x-kind'], node.type).tagged
+    ? [path]
+    : [];
+}
+
+/** Every tagged field of the content. */
+const allTagged = (schema: SchemaNode, values: Record<string, unknown>) =>
+  Object.entries(values).flatMap(([name, value]) =>
+    taggedFields(schema.properties?.[name], value, [name]),
+  );
+
+/** A page drawn, or why it could not be: the site's components failed on the content as it is. */
+function drawSafely(
+  model: Model,
+  route: string,
+  values: Record<string, unknown>,
+  tagged: FieldPath[],
+) {
+  const index = model.pages.findIndex((page) => page.route === route);
+  try {
+    return drawPage(index, values, tagged);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The elements of a drawn page that differ from another drawing of it, as paths of child indexes
+ * from the body: where a field's value shows, when the other drawing has another value of it.
+ */
+function differences(one: Element, other: Element, at: number[] = []): number[][] {
+  const attributes = (element: Element) =>
+    [...element.attributes].map((attribute) => `${attribute.name}=${attribute.value}`).join(' ');
+  const ownText = (element: Element) =>
+    [...element.childNodes]
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => node.textContent)
+      .join('');
+  if (
+    one.children.length !== other.children.length ||
+    attributes(one) !== attributes(other) ||
+    ownText(one) !== ownText(other)
+  )
+    return [at];
+  return [...one.children].flatMap((child, i) =>
+    differences(child, other.children[i]!, [...at, i]),
+  );
+}
+
+/** The element at a path of child indexes from the body. */
+const elementAt = (body: Element, path: number[]) =>
+  path.reduce<Element | undefined>((element, i) => element?.children[i], body);
+
+/** A page as "Page shown" names it: its main file's name, and where visitors meet it. */
+function pageName(model: Model, state: State, page: Page) {
+  const where: Record<string, string> = {
+    '/_not-found': 'at any address that is no page',
+    '/_error': 'when a page fails to load',
+  };
+  return `${fieldWords([mainFileOf(model, page)], model.schema, state.draft)} (${where[page.route] ?? page.route})`;
+}
+
+/**
+ * The content file a page is mostly about: of the files it draws from, a page's own (a file with a
+ * title) before shared ones, and of those the one the fewest pages draw from.
+ */
+export function mainFileOf(model: Model, page: Page) {
+  const drawnBy = (name: string) => model.pages.filter((p) => p.contentFiles.includes(name));
+  const isPage = (name: string) => Boolean(model.schema.properties?.[name]?.properties?.title);
+  const pageFiles = page.contentFiles.filter(isPage);
+  const candidates = pageFiles.length > 0 ? pageFiles : page.contentFiles;
+  return [...candidates].sort((a, b) => drawnBy(a).length - drawnBy(b).length)[0]!;
+}
+
+/** Pages in the order an editor looks for them: the site's pages, the two without an address, files. */
+export const byKind = (a: Page, b: Page) => {
+  const rank = (page: Page) => (page.handler ? 2 : page.route.startsWith('/_') ? 1 : 0);
+  return rank(a) - rank(b) || a.route.localeCompare(b.route);
+};
+
+/**
+ * The page a field is on: one that draws its text, or for a field that is no text of a page (a
+ * time, a phone number, a setting), one that draws from its file, the site's own pages first. The
+ * page shown stays where it already is such a page; undefined where no page is.
+ */
+export function pageOf(state: State, field: string): string | undefined {
+  const model = state.model!;
+  const name = field.split(/[.[]/)[0]!;
+  const values = acceptedValues(state);
+  const tagged = allTagged(model.schema, values);
+  const drawsText = (page: Page) => {
+    if (page.handler || !page.contentFiles.includes(name)) return false;
+    const drawn = drawSafely(model, page.route, values, tagged) as Drawn | undefined;
+    return Boolean(
+      drawn &&
+      'html' in drawn &&
+      drawn.html.includes(`data-editor-field="${field.replace(/"/g, '&quot;')}"`),
+    );
+  };
+  const drawsFrom = (page: Page) => page.contentFiles.includes(name);
+  const shown = model.pages.find((page) => page.route === state.route);
+  const withText = model.pages.filter(drawsText);
+  if (shown && (withText.length > 0 ? withText.includes(shown) : drawsFrom(shown)))
+    return shown.route;
+  const ownPagesFirst = model.pages.filter(drawsFrom).sort(byKind);
+  return (
+    withText[0] ??
+    ownPagesFirst.find((p) => mainFileOf(model, p) === name) ??
+    ownPagesFirst[0]
+  )?.route;
+}
+
+export function PageBeside({
+  onClickText,
+}: {
+  onClickText: (fields: string[], text: string) => void;
+}) {
+  const { state, actions } = useContext(ViewContext);
+  const model = state.model!;
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [frameReady, setFrameReady] = useState(false);
+  const [width, setWidth] = useState<'phone' | 'desktop'>('desktop');
+  const [paneWidth, setPaneWidth] = useState(0);
+  const pane = useRef<HTMLDivElement>(null);
+  const route = state.route ?? [...model.pages].sort(byKind)[0]?.route ?? '/';
+  const values = useMemo(() => acceptedValues(state), [state]);
+  const tagged = useMemo(() => allTagged(model.schema, values), [model.schema, values]);
+  const [drawn, setDrawn] = useState<Drawn | undefined>();
+  const [painted, setPainted] = useState(false);
+  // The frame's listener, made once, calls the newest handler, which reads the newest state.
+  const clicked = useRef(onClickText);
+  useLayoutEffect(() => {
+    clicked.current = onClickText;
+  });
+
+  // The frame's document is the view's own: it hears clicks once, as it loads, and is never loaded again.
+  const onLoad = () => {
+    const document = frame.current!.contentDocument!;
+    document.addEventListener('click', (event) => {
+      event.preventDefault();
+      const fields: string[] = [];
+      for (let at = event.target as Element | null; at; at = at.parentElement) {
+        const field = at.getAttribute('data-editor-field');
+        if (field) fields.push(field);
+      }
+      // The text clicked goes too: a phone number or an e-mail address carries no tag (the site
+      // reads them to build their links), so the form finds its field by its value.
+      clicked.current(fields, (event.target as Element).textContent?.trim() ?? '');
+    });
+    setFrameReady(true);
+  };
+
+  useLayoutEffect(() => {
+    if (!frameReady) return;
+    const result = drawSafely(model, route, values, tagged);
+    void Promise.resolve(result).then((page) => {
+      const document = frame.current?.contentDocument;
+      if (!document) return;
+      setDrawn(page);
+      let body: HTMLElement;
+      if (!page) {
+        body = document.createElement('body');
+        body.append(
+          Object.assign(document.createElement('p'), {
+            textContent:
+              'The page cannot be drawn with the content as it is: the messages in the form say what to change.',
+          }),
+        );
+      } else if ('text' in page) {
+        body = document.createElement('body');
+        body.append(Object.assign(document.createElement('pre'), { textContent: page.text }));
+      } else {
+        const parsed = new DOMParser().parseFromString(page.html, 'text/html');
+        document.documentElement.lang = parsed.documentElement.lang;
+        body = document.adoptNode(parsed.body);
+      }
+      document.body.replaceWith(body);
+      outline(document, page);
+      setPainted(true);
+    });
+    // The outline is drawn with the page, from the same values.
+    function outline(document: Document, page: Drawn | undefined) {
+      for (const old of document.querySelectorAll('[data-editor-selected]'))
+        old.removeAttribute('data-editor-selected');
+      const field = state.selected;
+      if (!field || !page || !('html' in page)) return;
+      let texts = [...document.querySelectorAll('[data-editor-field]')].filter(
+        (text) => text.getAttribute('data-editor-field') === field,
+      );
+      if (texts.length === 0) {
+        // A field the page shows without a tag (a time, an address, a number) is where the page
+        // changes when the field has another value of its kind.
+        const path = pathOf(field);
+        const name = path[0] as string;
+        const node =
+          model.schema.properties?.[name] &&
+          nodeAt(model.schema.properties[name], values[name], path.slice(1));
+        const variant = node && kindOf(node['x-kind'], node.type).variant;
+        const value = valueAt(values[name], path.slice(1));
+        if (variant && value !== undefined && !isGroup(value)) {
+          const other = {
+            ...values,
+            [name]: withValueAt(values[name], path.slice(1), variant(value)),
+          };
+          const otherPage = drawSafely(model, route, other, tagged);
+          if (otherPage && !(otherPage instanceof Promise) && 'html' in otherPage) {
+            const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html').body;
+            texts = differences(parse(page.html), parse(otherPage.html))
+              .map((at) => elementAt(document.body, at))
+              .filter(
+                (element): element is Element => element !== undefined && element !== document.body,
+              );
+          }
+        }
+      }
+      for (const text of texts) text.setAttribute('data-editor-selected', '');
+      // The frame scrolls to the text, never the window around it, which stays at the field.
+      const first = texts[0];
+      const window = document.defaultView;
+      if (first && window) {
+        const box = first.getBoundingClientRect();
+        if (box.top < 0 || box.bottom > window.innerHeight)
+          window.scrollTo({ top: window.scrollY + box.top - window.innerHeight / 3 });
+      }
+    }
+  }, [frameReady, model, route, values, tagged, state.selected]);
+
+  // The frame is as wide as the page a phone or a desktop shows, scaled down to fit the pane.
+  useEffect(() => {
+    const observer = new ResizeObserver(([entry]) => setPaneWidth(entry?.contentRect.width ?? 0));
+    observer.observe(pane.current!);
+    return () => observer.disconnect();
+  }, []);
+  const frameWidth = width === 'phone' ? 360 : 1280;
+  const scale = paneWidth > 0 ? Math.min(1, paneWidth / frameWidth) : 1;
+
+  const refused = Object.keys(state.rejected).map((field) =>
+    fieldWords(pathOf(field), model.schema, state.draft),
+  );
+  return (
+    <aside className="page-beside" aria-labelledby="page-beside-heading" id="page-beside">
+      <div className="page-beside-top">
+        <h2 id="page-beside-heading">The page beside the form</h2>
+        <button
+          type="button"
+          className="close-page"
+          onClick={() => actions.dispatch({ type: 'pageOpen', open: false })}
+        >
+          Close the page
+        </button>
+      </div>
+      <label htmlFor="page-beside-page">Page shown</label>
+      <select
+        id="page-beside-page"
+        value={route}
+        onChange={(event) => actions.dispatch({ type: 'showPage', route: event.target.value })}
+      >
+        {[...model.pages].sort(byKind).map((page) => (
+          <option key={page.route} value={page.route}>
+            {pageName(model, state, page)}
+          </option>
+        ))}
+      </select>
+      <fieldset className="widths">
+        <legend>Width of the page</legend>
+        {(['phone', 'desktop'] as const).map((choice) => (
+          <label key={choice}>
+            <input
+              type="radio"
+              name="page-width"
+              checked={width === choice}
+              onChange={() => setWidth(choice)}
+            />{' '}
+            {choice === 'phone' ? 'Phone (360 px)' : 'Desktop (1280 px)'}
+          </label>
+        ))}
+      </fieldset>
+      {state.noPage && <p className="help">{state.noPage}</p>}
+      {refused.length > 0 && (
+        <p className="refused" id="page-beside-refused">
+          The page shows the last accepted value of {refused.join('; ')}: the check has not accepted
+          what you typed.
+        </p>
+      )}
+      {state.choice.length > 0 && (
+        <div className="choice">
+          <p>This text is made of several fields:</p>
+          {state.choice.map((field) => (
+            <button key={field} type="button" onClick={() => actions.focusField(field)}>
+              {fieldWords(pathOf(field), model.schema, state.draft)}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="frame-pane" ref={pane}>
+        <iframe
+          ref={frame}
+          id="page-beside-frame"
+          src="/page-beside"
+          title="The page as it will look"
+          // Busy until the frame has loaded and the page is drawn in it, so that assistive technologies,
+          // and the tests, know a click on it may not yet be heard.
+          aria-busy={painted ? 'false' : 'true'}
+          onLoad={onLoad}
+          style={{ width: frameWidth, zoom: scale }}
+        />
+      </div>
+      <section className="search-result" aria-labelledby="search-result-heading">
+        <h3 id="search-result-heading">In search results and share cards</h3>
+        <p className="search-title">
+          {drawn && 'html' in drawn
+            ? drawn.title
+            : 'This is no page, so it shows in no search result.'}
+        </p>
+        <p className="path">{route}</p>
+        <p>{drawn && 'html' in drawn ? drawn.description : ''}</p>
+        {drawn && 'html' in drawn && drawn.image && (
+          <img src={drawn.image.url} alt={drawn.image.alt} className="share-image" />
+        )}
+      </section>
+    </aside>
+  );
+}

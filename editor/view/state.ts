@@ -1,0 +1,267 @@
+/**
+ * The editing view's state, in one place: a store that React subscribes to (useSyncExternalStore),
+ * changed only by the actions below, through one reducer. The screen is drawn from it alone, so
+ * that nothing the view does (a save, an undo, a discard, a reload, a list changed) replaces what
+ * the editor typed: a value, the commit's branch and message, and the focus stay where they are.
+ */
+import { fieldName } from '../../scripts/build/field-name';
+import { valueAt, withValueAt } from '../values';
+import type { FieldPath, Model, Problem } from './api';
+
+/** Why a write was not made: a file changed since the view read it, by another tab or on disk. */
+export type Conflict = {
+  file: string;
+  by: 'another tab' | 'disk';
+  /** The field the write was for, with the value in the file and the value typed, where known. */
+  field?: FieldPath;
+  theirs?: unknown;
+  yours?: unknown;
+};
+
+/** A field changed since the last commit, as GET /api/changes lists it. */
+export type Change = { field: FieldPath; words: string; before: unknown; after: unknown };
+
+export type State = {
+  model: Model | undefined;
+  /** Each file's value as last read or saved, by export name. */
+  saved: Record<string, unknown>;
+  /** Each file's value as the form shows it, values typed and not saved included. */
+  draft: Record<string, unknown>;
+  /** The values typed and not yet saved, by field name, kept over a reload. */
+  unsaved: Record<string, { path: FieldPath; value: unknown }>;
+  /** Whether the files were reloaded over values typed and not saved, which wait to be saved. */
+  typedOverReload: boolean;
+  /** What the check said of the files as saved, go-live reminders among it. */
+  problems: Problem[];
+  /**
+   * The check's errors for each value typed and not saved, by the field typed in, and the field the
+   * save would write (a new item's whole group, say), until the value is typed again or saved.
+   */
+  rejected: Record<string, { written: string; errors: Problem[] }>;
+  /** The fields typed in whose value the check has not yet answered for. */
+  checking: string[];
+  conflict: Conflict | undefined;
+  /** Why the server cannot be reached, while it cannot. */
+  unreachable: string | undefined;
+  /** A failure of the view itself, for the editor to pass on to a developer. */
+  failure: string | undefined;
+  /** What the view last said in its live region, and the field it was about, if any. */
+  status: { text: string; field?: string | undefined };
+  changes: { repository: boolean; branch: string | null; changes: Change[] } | undefined;
+  commit: { branch: string; message: string };
+  /** The route of the page shown beside the form, and why none is, for a field on no page. */
+  route: string | undefined;
+  noPage: string | undefined;
+  /** The field the editor is in, whose text the page beside outlines. */
+  selected: string | undefined;
+  /** The fields of the text last clicked on the page, when it is made of several. */
+  choice: string[];
+  /** Whether the page beside the form is open, where the window is too narrow to show it always. */
+  pageOpen: boolean;
+  /** The element the view moves the focus to next, by id, numbered so that the same id moves it again. */
+  focus: { id: string; serial: number } | undefined;
+};
+
+export type Action =
+  | { type: 'loaded'; model: Model; keepTyped: boolean }
+  | { type: 'typed'; path: FieldPath; value: unknown }
+  | { type: 'checked'; typedIn: string; written: string; errors: Problem[]; reminders: Problem[] }
+  | { type: 'saved'; path: FieldPath; written: FieldPath; version: string; problems: Problem[] }
+  | { type: 'rejected'; typedIn: string; written: string; errors: Problem[]; reminders: Problem[] }
+  | { type: 'conflict'; conflict: Conflict }
+  | { type: 'dropTyped'; field: string }
+  | { type: 'problems'; problems: Problem[] }
+  | { type: 'changes'; changes: NonNullable<State['changes']> }
+  | { type: 'say'; text: string; field?: string | undefined }
+  | { type: 'unreachable'; why: string | undefined }
+  | { type: 'failed'; why: string }
+  | { type: 'commitTyped'; branch?: string; message?: string }
+  | { type: 'committed' }
+  | { type: 'showPage'; route: string | undefined; noPage?: string | undefined }
+  | { type: 'select'; field: string | undefined }
+  | { type: 'choice'; fields: string[] }
+  | { type: 'pageOpen'; open: boolean }
+  | { type: 'focus'; id: string };
+
+/** A branch name for a new commit, from the time: content/202611270915. */
+const newBranchName = () =>
+  `content/${new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '')}`;
+
+export const initialState: State = {
+  model: undefined,
+  saved: {},
+  draft: {},
+  unsaved: {},
+  typedOverReload: false,
+  problems: [],
+  rejected: {},
+  checking: [],
+  conflict: undefined,
+  unreachable: undefined,
+  failure: undefined,
+  status: { text: '' },
+  changes: undefined,
+  commit: { branch: newBranchName(), message: '' },
+  route: undefined,
+  noPage: undefined,
+  selected: undefined,
+  choice: [],
+  pageOpen: false,
+  focus: undefined,
+};
+
+/** Whether a field is a group or list, or inside it: `a.b[1]` is within `a.b`. */
+export const within = (field: string, group: string) =>
+  field === group || (field.startsWith(group) && /^[.[]/.test(field.slice(group.length)));
+
+/** A field's path from its name as the check writes it: `a.b[1].c` is ['a', 'b', 1, 'c']. */
+export const pathOf = (name: string): FieldPath =>
+  [...name.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map(([, key, index]) =>
+    index === undefined ? key! : Number(index),
+  );
+
+/** A record without the entries whose key is within a field. */
+const without = <T>(record: Record<string, T>, field: string) =>
+  Object.fromEntries(Object.entries(record).filter(([key]) => !within(key, field)));
+
+export function reducer(state: State, action: Action): State {
+  switch (action.type) {
+    case 'loaded': {
+      const saved = Object.fromEntries(action.model.files.map(({ name, value }) => [name, value]));
+      const unsaved = action.keepTyped ? state.unsaved : {};
+      // The values typed and not saved go back over the files as read: nothing typed is lost.
+      let draft = saved;
+      for (const { path, value } of Object.values(unsaved)) {
+        const name = path[0] as string;
+        draft = { ...draft, [name]: withValueAt(draft[name], path.slice(1), value) };
+      }
+      return {
+        ...state,
+        model: action.model,
+        saved,
+        draft,
+        unsaved,
+        typedOverReload: action.keepTyped && Object.keys(unsaved).length > 0,
+        rejected: action.keepTyped ? state.rejected : {},
+        problems: action.model.problems,
+        conflict: undefined,
+      };
+    }
+    case 'typed': {
+      const name = action.path[0] as string;
+      const field = fieldName(action.path);
+      return {
+        ...state,
+        draft: {
+          ...state.draft,
+          [name]: withValueAt(state.draft[name], action.path.slice(1), action.value),
+        },
+        unsaved: { ...state.unsaved, [field]: { path: action.path, value: action.value } },
+        checking: state.checking.includes(field) ? state.checking : [...state.checking, field],
+      };
+    }
+    case 'checked':
+    case 'rejected': {
+      const { typedIn, written, errors } = action;
+      const rejected = without(state.rejected, typedIn);
+      if (errors.length > 0) rejected[typedIn] = { written, errors };
+      // A status about this field that is no longer true goes.
+      const stale =
+        action.type === 'checked' && errors.length === 0 && state.status.field === typedIn;
+      return {
+        ...state,
+        rejected,
+        checking: state.checking.filter((field) => field !== typedIn),
+        problems: [...state.problems.filter((problem) => !problem.goLive), ...action.reminders],
+        status: stale ? { text: '' } : state.status,
+      };
+    }
+    case 'saved': {
+      const name = action.written[0] as string;
+      const written = fieldName(action.written);
+      const value = valueAt(state.draft[name], action.written.slice(1));
+      const model = state.model && {
+        ...state.model,
+        files: state.model.files.map((file) =>
+          file.name === name ? { ...file, version: action.version } : file,
+        ),
+        canUndo: true,
+      };
+      const unsaved = without(state.unsaved, written);
+      return {
+        ...state,
+        model,
+        saved: {
+          ...state.saved,
+          [name]: withValueAt(state.saved[name], action.written.slice(1), value),
+        },
+        unsaved,
+        typedOverReload: state.typedOverReload && Object.keys(unsaved).length > 0,
+        rejected: without(state.rejected, written),
+        checking: state.checking.filter((field) => !within(field, written)),
+        problems: action.problems,
+      };
+    }
+    case 'conflict':
+      return { ...state, conflict: action.conflict };
+    case 'dropTyped':
+      return {
+        ...state,
+        unsaved: without(state.unsaved, action.field),
+        rejected: without(state.rejected, action.field),
+      };
+    case 'problems':
+      return { ...state, problems: action.problems };
+    case 'changes':
+      return { ...state, changes: action.changes };
+    case 'say':
+      return { ...state, status: { text: action.text, field: action.field } };
+    case 'unreachable':
+      return { ...state, unreachable: action.why };
+    case 'failed':
+      return { ...state, failure: action.why };
+    case 'commitTyped':
+      return { ...state, commit: { ...state.commit, ...withoutUndefined(action) } };
+    case 'committed':
+      return {
+        ...state,
+        commit: { branch: newBranchName(), message: '' },
+        model: state.model && { ...state.model, canUndo: false },
+      };
+    case 'showPage':
+      return { ...state, route: action.route ?? state.route, noPage: action.noPage };
+    case 'select':
+      return { ...state, selected: action.field };
+    case 'choice':
+      return { ...state, choice: action.fields };
+    case 'pageOpen':
+      return { ...state, pageOpen: action.open };
+    case 'focus':
+      return { ...state, focus: { id: action.id, serial: (state.focus?.serial ?? 0) + 1 } };
+  }
+}
+
+/** The branch and message of a commitTyped action, where given. */
+const withoutUndefined = ({ branch, message }: { branch?: string; message?: string }) => ({
+  ...(branch !== undefined && { branch }),
+  ...(message !== undefined && { message }),
+});
+
+/** The store: the state, the one way to change it, and a way to hear that it changed. */
+export function createStore() {
+  let state = initialState;
+  const listeners = new Set<() => void>();
+  return {
+    getState: () => state,
+    dispatch(action: Action) {
+      state = reducer(state, action);
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;

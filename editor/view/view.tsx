@@ -1,0 +1,319 @@
+/**
+ * The editing view: the bar at the top (what happened, Undo, the page beside the form, alerts),
+ * the changes since the last commit with the form that commits them, the files' navigation, the
+ * form, and the page beside it. Everything drawn here is drawn from the state (state.ts).
+ */
+import { useContext, useEffect, useRef, type FocusEvent } from 'react';
+import { fieldWords, optionFor } from '../../scripts/shared/field-words';
+import { isGroup } from '../values';
+import { ViewContext } from './context';
+import { FormFor, Messages } from './form';
+import { mainFileOf, PageBeside, pageOf } from './page-beside';
+import { fieldsOfText } from './text-fields';
+import { pathOf, type State } from './state';
+
+/**
+ * A value as the list of changes shows it: a text as written, a link by its words and address, a
+ * list as its count and its items, an item that is itself a list (a paragraph with links) in
+ * brackets.
+ */
+function inWords(value: unknown, outermost = true): string {
+  if (value === undefined) return '(nothing)';
+  if (typeof value === 'string') return `“${value}”`;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => inWords(item, false)).join('; ');
+    if (!outermost) return `[${items}]`;
+    return `${value.length} ${value.length === 1 ? 'item' : 'items'}: ${items}`;
+  }
+  if (isGroup(value)) {
+    if (typeof value.label === 'string' && typeof value.href === 'string')
+      return `a link “${value.label}” to ${value.href}`;
+    return Object.values(value)
+      .map((field) => inWords(field, false))
+      .join(', ');
+  }
+  return String(value);
+}
+
+/** The alert of a conflict: what changed, by whom, both values, and the editor's choices. */
+function ConflictAlert() {
+  const { state, actions } = useContext(ViewContext);
+  const conflict = state.conflict!;
+  const model = state.model!;
+  const who =
+    conflict.by === 'another tab'
+      ? 'was saved from another tab of this view'
+      : 'changed on disk since this tab read it (in another program, or another tab of this view)';
+  return (
+    <div className="conflict" role="alert">
+      <p>
+        {conflict.file} {who}. Nothing was overwritten. Reload the files to go on; what you typed
+        stays in the form.
+      </p>
+      {conflict.field && (
+        <dl className="both-values">
+          <dt>In the file now, {fieldWords(conflict.field, model.schema, state.draft)}</dt>
+          <dd>{inWords(conflict.theirs)}</dd>
+          <dt>What you typed</dt>
+          <dd>{inWords(conflict.yours)}</dd>
+        </dl>
+      )}
+      <div className="conflict-choices">
+        <button type="button" id="reload" onClick={actions.reload}>
+          Reload the files
+        </button>
+        {conflict.field && (
+          <>
+            <button type="button" onClick={() => actions.keepYours(conflict.field!)}>
+              Keep what you typed
+            </button>
+            <button type="button" onClick={() => actions.keepTheirs(conflict.field!)}>
+              Keep the value in the file
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The bar at the top of the window: the status, Undo, the page beside the form, and any alert. */
+function Bar() {
+  const { state, actions } = useContext(ViewContext);
+  const model = state.model!;
+  const pending = Object.values(state.unsaved);
+  const bar = useRef<HTMLDivElement>(null);
+  // The bar's height, kept in --bar-height, keeps a field given the focus from sliding under it.
+  useEffect(() => {
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize ?? 0;
+      document.documentElement.style.setProperty('--bar-height', `${height}px`);
+    });
+    observer.observe(bar.current!);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div className="bar" ref={bar}>
+      <div className="toolbar">
+        <button type="button" onClick={actions.undo} disabled={!model.canUndo}>
+          Undo the last save
+        </button>
+        <button
+          type="button"
+          className="open-page"
+          aria-expanded={state.pageOpen}
+          aria-controls="page-beside"
+          onClick={() => actions.dispatch({ type: 'pageOpen', open: !state.pageOpen })}
+        >
+          {state.pageOpen ? 'Close the page' : 'Show the page'}
+        </button>
+        {/* After a reload, the values typed and not saved wait for the editor to save them. */}
+        {!state.conflict && !state.unreachable && state.typedOverReload && pending.length > 0 && (
+          <button type="button" onClick={actions.saveAllTyped}>
+            Save what you typed (
+            {pending.map(({ path }) => fieldWords(path, model.schema, state.draft)).join('; ')})
+          </button>
+        )}
+        {state.conflict && <ConflictAlert />}
+        {state.unreachable && (
+          <p className="conflict" role="alert">
+            {state.unreachable}
+          </p>
+        )}
+      </div>
+      <p id="status" role="status" className="status">
+        {state.status.text}
+      </p>
+    </div>
+  );
+}
+
+/** The changes since the last commit, each with its discard, and the form that commits them. */
+function Changes() {
+  const { state, actions } = useContext(ViewContext);
+  const { changes } = state;
+  return (
+    <section id="changes" className="changes" aria-labelledby="changes-heading">
+      <h2 id="changes-heading">Changes since the last commit</h2>
+      <div id="changes-list">
+        {changes && !changes.repository && (
+          <p>The project is not a git repository of its own: changes are saved, not listed.</p>
+        )}
+        {changes?.repository && changes.changes.length === 0 && (
+          <p>Nothing has changed since the last commit.</p>
+        )}
+        {changes?.repository && changes.changes.length > 0 && (
+          <ul>
+            {changes.changes.map((change) => (
+              <li className="change" key={change.words}>
+                <span className="change-field">{change.words}</span>
+                <span>{` was ${inWords(change.before)}, now ${inWords(change.after)} `}</span>
+                <button type="button" onClick={() => actions.discard(change)}>
+                  Discard the change to {change.words}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="commit">
+        <label htmlFor="commit-branch">New branch</label>
+        <p id="commit-from" className="help">
+          {changes?.branch
+            ? `The new branch starts from ${changes.branch}, the branch the project is on, and holds what was committed there too.`
+            : ''}
+        </p>
+        <input
+          id="commit-branch"
+          aria-describedby="commit-from"
+          autoComplete="off"
+          value={state.commit.branch}
+          onChange={(event) =>
+            actions.dispatch({ type: 'commitTyped', branch: event.target.value })
+          }
+        />
+        <label htmlFor="commit-message">What you changed, in a sentence</label>
+        <textarea
+          id="commit-message"
+          rows={2}
+          value={state.commit.message}
+          onChange={(event) =>
+            actions.dispatch({ type: 'commitTyped', message: event.target.value })
+          }
+        />
+        <button type="button" onClick={actions.commit}>
+          Commit the changes to a new branch
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The files in the order a visitor meets them: the files of the site's pages, in the order of the
+ * pages, then the files every page shares.
+ */
+function filesInVisitorOrder(state: State) {
+  const model = state.model!;
+  const order = model.pages.filter((page) => !page.handler).map((page) => mainFileOf(model, page));
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  return [...model.files].sort((a, b) => rank(a.name) - rank(b.name));
+}
+
+export function EditingView() {
+  const { state, actions } = useContext(ViewContext);
+  const model = state.model;
+
+  // The focus goes where an action asked: by id, or to the first field of a new item.
+  useEffect(() => {
+    if (!state.focus) return;
+    const { id } = state.focus;
+    const element = id.startsWith('first-of-')
+      ? document
+          .querySelector(`[data-field="${CSS.escape(id.slice('first-of-'.length))}"]`)
+          ?.querySelector<HTMLElement>('input, textarea, select')
+      : document.getElementById(id);
+    element?.focus();
+  }, [state.focus]);
+
+  if (!model)
+    return (
+      <>
+        <h1>Edit the site&apos;s words</h1>
+        <p>Loading the content files…</p>
+        {state.unreachable && <p role="alert">{state.unreachable}</p>}
+      </>
+    );
+
+  const wordsOf = (name: string) => fieldWords(pathOf(name), model.schema, state.draft);
+  const files = filesInVisitorOrder(state);
+
+  // The field the editor moves to shows on the page beside the form, outlined.
+  const onFocus = (event: FocusEvent) => {
+    const field = (event.target as Element).closest('[data-field]')?.getAttribute('data-field');
+    if (!field || field === state.selected) return;
+    const route = pageOf(state, field);
+    actions.dispatch({
+      type: 'showPage',
+      route,
+      noPage: route
+        ? undefined
+        : `${wordsOf(field.split(/[.[]/)[0]!)} appears on no page of the site.`,
+    });
+    actions.dispatch({ type: 'select', field });
+  };
+
+  const onClickText = (tags: string[], text: string) => {
+    const fields = fieldsOfText(state, tags, text);
+    actions.dispatch({ type: 'choice', fields: fields.length > 1 ? fields : [] });
+    if (fields.length === 1) actions.focusField(fields[0]!);
+  };
+
+  return (
+    <>
+      <h1>Edit the site&apos;s words</h1>
+      <Bar />
+      {state.failure && (
+        <p className="error" role="alert">
+          The editing view failed: {state.failure}
+        </p>
+      )}
+      <Changes />
+      <nav aria-label="Content files" className="contents">
+        <ul>
+          {files.map(({ name }) => (
+            <li key={name}>
+              <a href={`#section-${name}`}>{wordsOf(name)}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={`layout${state.pageOpen ? ' page-open' : ''}`}>
+        <div className="form" onFocus={onFocus}>
+          {files.map(({ file, name }) => {
+            const schema = model.schema.properties?.[name];
+            const value = state.draft[name];
+            return (
+              <section
+                className="file"
+                aria-labelledby={`file-${name}`}
+                id={`section-${name}`}
+                key={name}
+              >
+                <h2 id={`file-${name}`}>
+                  {wordsOf(name)} <code>{file}</code>
+                </h2>
+                {value === undefined || !schema ? (
+                  <p className="error">{file} cannot be read as it is: see the messages below.</p>
+                ) : (
+                  <div>
+                    {Object.entries(schema.properties ?? {}).map(([key, field]) => {
+                      const inside = isGroup(value) ? value[key] : undefined;
+                      return (
+                        <FormFor
+                          key={key}
+                          node={optionFor(field, inside)}
+                          path={[name, key]}
+                          value={inside}
+                        />
+                      );
+                    })}
+                  </div>
+                )}
+                <Messages field={name} />
+              </section>
+            );
+          })}
+        </div>
+        <PageBeside onClickText={onClickText} />
+      </div>
+      <datalist id="site-pages">
+        {model.choices.pages.map((page) => (
+          <option key={page.route} value={page.route}>
+            {page.name}
+          </option>
+        ))}
+      </datalist>
+    </>
+  );
+}

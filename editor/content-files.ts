@@ -35,7 +35,10 @@ export type ReadFile = {
   read: ContentFile | undefined;
 };
 
-/** Why a write was refused, with what the view shows. */
+/**
+ * Why a write was refused, with what the view shows. A write is refused; a request the gate does
+ * not let through is forbidden (request-gate.ts).
+ */
 export type Refusal =
   | { refused: 'check'; problems: Problem[] }
   | { refused: 'changed on disk'; file: string }

@@ -1,7 +1,7 @@
 /**
  * `npm run edit`: the editing view, a form over every field of content/*.ts with the page beside
  * it, served on 127.0.0.1 only, at a port of its own (PORT, or any free one). It prints its address
- * with a secret token, as Jupyter does; request-gate.ts refuses every request that is not the
+ * with a secret token, as Jupyter does; request-gate.ts forbids every request that is not the
  * view's own. Run it from the project's root: it reads and writes the content files there.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ import { fieldDocs } from './field-docs';
 import { fieldWords, optionFor, type SchemaNode } from '../scripts/shared/field-words';
 import { formChoices, formSchema } from './form-schema';
 import { pagesBeside } from './pages-beside';
-import { BODY_LIMIT, newToken, readBody, refusal } from './request-gate';
+import { BODY_LIMIT, newToken, readBody, whyForbidden } from './request-gate';
 
 /** The view's own policy: its scripts and styles are files it serves, and no page may frame it. */
 const VIEW_POLICY =
@@ -359,8 +359,8 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
         pathname === '/page-beside.css' ||
         assets.has(pathname) ||
         publicFile(pathname) !== undefined);
-    const refused = refusal(request, ownPort, token, !holdsNothing);
-    if (refused) return send(response, 403, refused, 'text/plain');
+    const forbidden = whyForbidden(request, ownPort, token, !holdsNothing);
+    if (forbidden) return send(response, 403, forbidden, 'text/plain');
     if (pathname === '/' && request.method === 'GET')
       return send(response, 200, VIEW_HTML, 'text/html');
     if (pathname === '/page-beside' && request.method === 'GET')
@@ -412,5 +412,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(
     `The editing view is at (this address holds its key; share it with no one):\n  ${url}`,
   );
-  console.log(`Bodies over ${BODY_LIMIT / 1024} kB are refused. Stop it with Ctrl+C.`);
+  console.log(`Bodies over ${BODY_LIMIT / 1024} kB are turned away. Stop it with Ctrl+C.`);
 }

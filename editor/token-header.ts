@@ -1,6 +1,6 @@
 /**
  * What the editing view's page and its server both name: where a request carries the token that
- * npm run edit printed (request-gate.ts says why never in a cookie).
+ * npm run edit printed (request-gate.ts says why never in a cookie), and the tab it comes from.
  */
 
 /** The header in which the view's requests carry the token. */
@@ -11,3 +11,10 @@ export const TOKEN_HEADER = 'x-editor-token';
  * the page beside the form, which cannot send a header.
  */
 export const TOKEN_PARAMETER = 'token';
+
+/**
+ * The header in which each of the view's requests carries its tab's id: a random id the tab keeps
+ * in its sessionStorage, 1 to 64 letters, digits and dashes. The server tells tabs apart by it: a
+ * conflict with another tab's save is said as such, and Undo takes back the tab's own last save.
+ */
+export const TAB_HEADER = 'x-editor-tab';

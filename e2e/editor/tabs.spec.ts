@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -9,7 +11,8 @@ import { startEditingView } from '../support/editing-view';
  * its tab in x-editor-tab; the server writes one value at a time, so no save is lost between its
  * check of the version and its write; a save over a file that changed since its tab read it is
  * refused with 409, saying whether another tab's save changed it or something else did, with both
- * values, and either can then be kept; Undo takes back the tab's own last save only.
+ * values, and either can then be kept; Undo takes back the tab's own last save only. And the server
+ * is reached on 127.0.0.1 alone (item 4).
  */
 
 /** Past the schema field spec's port, within the range E2E_PORT moves. */
@@ -293,3 +296,31 @@ for (const [what, tab] of [
       expect((await call(route, tab, body)).status, route).toBe(400);
     expect(contactFile()).toBe(before);
   });
+
+/** Whether a TCP connection to an address and the view's port is made, or the error that stops it. */
+const reach = (host: string) =>
+  new Promise<string>((resolve) => {
+    const socket = connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+
+test('the server is reached on 127.0.0.1 alone, not on the machine’s other addresses', async () => {
+  expect(await reach('127.0.0.1')).toBe('connected');
+  // Another address of IPv4's loopback (Linux answers all of 127.0.0.0/8 on it), which a server
+  // on every interface takes even on a machine with no other; IPv6's loopback; and every address
+  // of the machine's network interfaces but link-local ones, which need their interface named.
+  const others = [
+    '127.0.0.2',
+    '::1',
+    ...Object.values(networkInterfaces())
+      .flat()
+      .flatMap((interfaceAddress) => interfaceAddress ?? [])
+      .filter(({ internal, address }) => !internal && !address.startsWith('fe80'))
+      .map(({ address }) => address),
+  ];
+  for (const address of others) expect(await reach(address), address).toBe('ECONNREFUSED');
+});

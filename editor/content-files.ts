@@ -6,7 +6,10 @@
  * replaces only its own span of the file's source (a list or group piece by piece, so that the
  * comments inside it stay: piecewise-source.ts), Prettier then lays the file out as
  * `prettier --check` expects, and the file is written atomically (a temporary file, then a
- * rename). A file changed on disk since the view read it is never overwritten.
+ * rename). A file changed since the view read it (on disk, or by a save of another tab) is never
+ * overwritten. One write runs at a time, from its reading of the file to its writing of it: two
+ * saves that interleaved would each pass the version check before either wrote, and the second
+ * would silently write over the first.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -35,11 +38,34 @@ export type ReadFile = {
   read: ContentFile | undefined;
 };
 
-/** Why a write was refused, with what the view shows. */
+/**
+ * A write refused because its file is no longer the version the view read: who changed it (a save
+ * of another tab of this editor, or anything else), and both values of the field, for the editor
+ * to keep either. `theirs` is absent where the file holds no value there (or cannot be read).
+ */
+export type Conflict = {
+  refused: 'changed in another tab' | 'changed on disk';
+  file: string;
+  field: string;
+  theirs?: unknown;
+  yours: unknown;
+};
+
+/**
+ * Why a write was refused, with what the view shows: the check's findings, a conflict, or a field
+ * no file holds. A write is refused; a request the gate does not let through is forbidden
+ * (request-gate.ts).
+ */
 export type Refusal =
   | { refused: 'check'; problems: Problem[] }
-  | { refused: 'changed on disk'; file: string }
+  | Conflict
   | { refused: 'unknown field'; field: string };
+
+/**
+ * One tab's last save, which its Undo puts back: its field and the value the field held before,
+ * and its file's source before and after.
+ */
+type Save = { field: FieldPath; was: unknown; file: string; before: string; after: string };
 
 /** A fingerprint of a file's source, which the view hands back to show which version it edits. */
 export const versionOf = (source: string) =>
@@ -58,10 +84,20 @@ const problemKey = (p: Problem) => `${p.field} ${p.message}`;
  */
 export class ContentFiles {
   /**
-   * The last save, which Undo puts back: its field, and its file's source before and after. One
-   * only, as the button says: the saves before it are the files' history, which git keeps.
+   * Each tab's last save, by tab, which that tab's Undo puts back. One only, as the button says:
+   * the saves before it are the files' history, which git keeps. Per tab, so that Undo in one tab
+   * never takes back what the editor did in another.
    */
-  private lastSave: { field: FieldPath; file: string; before: string; after: string } | undefined;
+  private readonly lastSaves = new Map<string, Save>();
+
+  /**
+   * The tab whose write produced each source this editor wrote, by file and version: a conflict
+   * over a file that holds one of them is another tab's doing, not a change on disk.
+   */
+  private readonly writers = new Map<string, string>();
+
+  /** The last write queued: each write waits for the one before it to end, well or not. */
+  private writing: Promise<unknown> = Promise.resolve();
 
   private readonly root = process.cwd();
 
@@ -122,21 +158,61 @@ export class ContentFiles {
     return this.problems(after).filter((p) => p.goLive || !existing.has(problemKey(p)));
   }
 
+  /** Runs a write once every write queued before it has ended, so that no two interleave. */
+  private inTurn<T>(write: () => T | Promise<T>): Promise<T> {
+    const turn = this.writing.then(write);
+    this.writing = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /**
+   * The conflict of a write to a field of a file that changed since the tab read it: another
+   * tab's where the file holds what a save of another tab wrote, else one on disk.
+   */
+  private conflict(target: ReadFile, field: FieldPath, yours: unknown, tab: string): Conflict {
+    const writer = this.writers.get(`${target.file} ${versionOf(target.source)}`);
+    return {
+      refused:
+        writer !== undefined && writer !== tab ? 'changed in another tab' : 'changed on disk',
+      file: target.file,
+      field: fieldName(field),
+      theirs: target.read && valueAt(target.read.value, field.slice(1)),
+      yours,
+    };
+  }
+
+  /** Writes a file for a tab, and notes that tab as the writer of the version it produced. */
+  private writeFor(tab: string, file: string, source: string) {
+    this.write(file, source);
+    this.writers.set(`${file} ${versionOf(source)}`, tab);
+  }
+
   /**
    * Writes one value into its file, if the check accepts it and the file is still the version the
-   * view read.
+   * view read, once the writes before it have ended.
    * @param version The version of the file the view's value was typed over.
+   * @param tab The tab that saves, whose Undo puts this save back.
    * @returns The file's new version, or why nothing was written.
    */
-  async save(
+  save(
     field: FieldPath,
     value: unknown,
     version: string,
+    tab: string,
+  ): Promise<{ version: string; problems: Problem[] } | Refusal> {
+    return this.inTurn(() => this.saveNow(field, value, version, tab));
+  }
+
+  private async saveNow(
+    field: FieldPath,
+    value: unknown,
+    version: string,
+    tab: string,
   ): Promise<{ version: string; problems: Problem[] } | Refusal> {
     const files = this.readAll();
     const target = files.find((file) => file.name === field[0]);
     if (target && versionOf(target.source) !== version)
-      return { refused: 'changed on disk', file: target.file };
+      return this.conflict(target, field, value, tab);
     const changed = this.applied(files, field, value);
     if ('refused' in changed) return changed;
     const problems = this.newProblems(files, changed);
@@ -161,8 +237,9 @@ export class ContentFiles {
       throw new Error(`the editor would have written ${file} wrongly; nothing was written`);
     // A save that changes nothing (the field left again with its value) writes nothing to undo.
     if (formatted === source) return { version, problems };
-    this.write(file, formatted);
-    this.lastSave = { field, file, before: source, after: formatted };
+    this.writeFor(tab, file, formatted);
+    const was = valueAt(read!.value, field.slice(1));
+    this.lastSaves.set(tab, { field, was, file, before: source, after: formatted });
     return { version: versionOf(formatted), problems };
   }
 
@@ -184,28 +261,31 @@ export class ContentFiles {
     renameSync(temporary, target);
   }
 
-  /** Whether there is a save to undo. */
-  get canUndo() {
-    return this.lastSave !== undefined;
+  /** Whether a tab has a save to undo. */
+  canUndo(tab: string) {
+    return this.lastSaves.has(tab);
   }
 
-  /** Forgets the last save, once it is committed: Undo would then undo the commit's content. */
-  forgetLastSave() {
-    this.lastSave = undefined;
+  /** Forgets every tab's last save, once the saves are committed: Undo would undo the commit's content. */
+  forgetLastSaves() {
+    this.lastSaves.clear();
   }
 
   /**
-   * Puts back the file the last save changed, as it was before, unless it changed since.
-   * @returns The file put back and the field saved, or the refusal when the file changed on disk
-   *   after the save.
+   * Puts back the file a tab's last save changed, as it was before, unless it changed since.
+   * @returns The file put back and the field saved, or the conflict when the file changed after
+   *   the save (its `yours` being the value Undo would have put back), or undefined when the tab
+   *   has no save to undo.
    */
-  undo(): { file: string; field: FieldPath } | Refusal | undefined {
-    const last = this.lastSave;
-    if (!last) return undefined;
-    const now = readFileSync(path.join(this.root, last.file), 'utf8');
-    if (now !== last.after) return { refused: 'changed on disk', file: last.file };
-    this.lastSave = undefined;
-    this.write(last.file, last.before);
-    return { file: last.file, field: last.field };
+  undo(tab: string): Promise<{ file: string; field: FieldPath } | Conflict | undefined> {
+    return this.inTurn(() => {
+      const last = this.lastSaves.get(tab);
+      if (!last) return undefined;
+      const now = this.readOne(last.file);
+      if (now.source !== last.after) return this.conflict(now, last.field, last.was, tab);
+      this.lastSaves.delete(tab);
+      this.writeFor(tab, last.file, last.before);
+      return { file: last.file, field: last.field };
+    });
   }
 }

@@ -1,9 +1,11 @@
 /**
  * What keeps the editing view's server from serving anyone but the editor who started it. A server
  * on 127.0.0.1 that writes files is a target for any web page its user visits: a page elsewhere can
- * send requests to it (refused by their Origin), a name that resolves to 127.0.0.1 can carry them
- * (DNS rebinding: refused by their Host), and another user of the machine can reach the port
- * (refused without the secret token printed in the address, as Jupyter does).
+ * send requests to it (forbidden by their Origin), a name that resolves to 127.0.0.1 can carry them
+ * (DNS rebinding: forbidden by their Host), and another user of the machine can reach the port
+ * (forbidden without the secret token printed in the address, as Jupyter does). A request the gate
+ * stops is forbidden (403), never reaching the API; a refusal is the API's, of a write
+ * (content-files.ts).
  *
  * The token is never a cookie: a browser sends a cookie of 127.0.0.1 to every port of 127.0.0.1, so
  * any other server there that the editor's browser visits would receive it (issue #39). The view
@@ -39,12 +41,12 @@ function tokenOf(request: IncomingMessage): string | undefined {
 }
 
 /**
- * Why a request must be refused with 403, or undefined when it may be served: its Host is not the
+ * Why a request is forbidden (403), or undefined when it may be served: its Host is not the
  * editor's own address, its Origin is another site's, or it lacks the token where one is needed.
  * @param tokenNeeded False for what holds nothing of the content: the view's page, its script and
  *   style, and the site's pictures.
  */
-export function refusal(
+export function whyForbidden(
   request: IncomingMessage,
   port: number,
   token: string,
@@ -62,12 +64,12 @@ export function refusal(
   return undefined;
 }
 
-/** A request's body: its JSON value, or the status that refuses it (413 too large, 400 not JSON). */
+/** A request's body: its JSON value, or the status that turns it away (413 too large, 400 not JSON). */
 type Body = { value: unknown } | { status: 400 | 413 };
 
 /**
  * Reads a request's body as JSON, up to BODY_LIMIT bytes: a body announced or sent larger is
- * refused without reading the rest.
+ * turned away without reading the rest.
  */
 export function readBody(request: IncomingMessage): Promise<Body> {
   if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT)

@@ -1,7 +1,7 @@
 /**
  * `npm run edit`: the editing view, a form over every field of content/*.ts with the page beside
  * it, served on 127.0.0.1 only, at a port of its own (PORT, or any free one). It prints its address
- * with a secret token, as Jupyter does; request-gate.ts refuses every request that is not the
+ * with a secret token, as Jupyter does; request-gate.ts forbids every request that is not the
  * view's own. Run it from the project's root: it reads and writes the content files there.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,7 +23,8 @@ import { fieldDocs } from './field-docs';
 import { fieldWords } from '../scripts/shared/field-words';
 import { formChoices, formSchema } from './form-schema';
 import { pagesBeside } from './pages-beside';
-import { BODY_LIMIT, newToken, readBody, refusal } from './request-gate';
+import { BODY_LIMIT, newToken, readBody, whyForbidden } from './request-gate';
+import { TAB_HEADER } from './token-header';
 
 /** The view's own policy: its scripts and styles are files it serves, and no page may frame it. */
 const VIEW_POLICY =
@@ -144,9 +145,30 @@ const isFieldPath = (value: unknown): value is FieldPath =>
 /** The status that tells the view why a write was refused. */
 const refusalStatus: Record<Refusal['refused'], number> = {
   check: 422,
+  'changed in another tab': 409,
   'changed on disk': 409,
   'unknown field': 404,
 };
+
+/** A tab's id as the view makes it (token-header.ts): 1 to 64 letters, digits and dashes. */
+const TAB_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** The tab a request comes from: its id, or undefined where the request names none that fits. */
+function tabOf(request: IncomingMessage): string | undefined {
+  const given = request.headers[TAB_HEADER];
+  return typeof given === 'string' && TAB_ID.test(given) ? given : undefined;
+}
+
+/**
+ * The tab a write comes from. The view of today sends no TAB_HEADER (its rewrite will): until
+ * then, a write without one is taken as one tab's, under an id no real tab has (an empty one), so
+ * that its saves and Undo keep working. A header that is there and does not fit gets 400.
+ */
+const writerOf = (request: IncomingMessage) =>
+  request.headers[TAB_HEADER] === undefined ? '' : tabOf(request);
+
+/** The routes that write the content files (or commit them), which only a tab's request may call. */
+const WRITES = ['/api/save', '/api/discard', '/api/undo', '/api/commit'];
 
 /**
  * Starts the editing view.
@@ -176,8 +198,11 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
     response.end(text);
   };
 
-  /** Everything the form needs: the schema, each file's value and version, help, choices, problems. */
-  const model = () => {
+  /**
+   * Everything the form needs: the schema, each file's value and version, help, choices, problems,
+   * and whether the tab asking has a save to undo (a request of no tab has none).
+   */
+  const model = (tab: string | undefined) => {
     const files = content.readAll();
     return {
       schema,
@@ -191,12 +216,13 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       docs,
       choices: formChoices(files),
       problems: content.problems(files),
-      canUndo: content.canUndo,
+      canUndo: tab !== undefined && content.canUndo(tab),
     };
   };
 
   const api = async (request: IncomingMessage, response: ServerResponse, route: string) => {
-    if (request.method === 'GET' && route === '/api/content') return send(response, 200, model());
+    if (request.method === 'GET' && route === '/api/content')
+      return send(response, 200, model(tabOf(request)));
     // Each file's version on disk, for the view to notice a change made outside it.
     if (request.method === 'GET' && route === '/api/versions')
       return send(
@@ -222,17 +248,20 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       send(response, body.status, { error: body.status === 413 ? 'too large' : 'not JSON' });
       return void response.on('finish', () => request.destroy());
     }
+    const tab = writerOf(request);
+    if (WRITES.includes(route) && tab === undefined)
+      return send(response, 400, { error: `a tab's id in ${TAB_HEADER}` });
     const { field, value, version } = (body.value ?? {}) as Record<string, unknown>;
     if (route === '/api/commit') {
       const { branch, message } = (body.value ?? {}) as Record<string, unknown>;
       if (typeof branch !== 'string' || typeof message !== 'string')
         return send(response, 400, { error: 'a branch and a message' });
       const committed = commitToBranch(content.readAll(), branch, message);
-      if (!('problem' in committed)) content.forgetLastSave();
+      if (!('problem' in committed)) content.forgetLastSaves();
       return send(response, 'problem' in committed ? 422 : 200, committed);
     }
     if (route === '/api/undo') {
-      const undone = content.undo();
+      const undone = await content.undo(tab!);
       if (undone && 'refused' in undone) return send(response, 409, undone);
       const values = Object.fromEntries(
         content.readAll().map(({ name, read }) => [name, read?.value]),
@@ -251,7 +280,7 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
         return send(response, 400, { error: 'the project is not a git repository of its own' });
       const file = content.readAll().find((f) => f.name === field[0]);
       const committed = file && valueAt(committedValue(file), field.slice(1));
-      const discarded = await content.save(field, committed, version);
+      const discarded = await content.save(field, committed, version, tab!);
       return send(
         response,
         'refused' in discarded ? refusalStatus[discarded.refused] : 200,
@@ -259,7 +288,7 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       );
     }
     if (route === '/api/save' && typeof version === 'string') {
-      const saved = await content.save(field, value, version);
+      const saved = await content.save(field, value, version, tab!);
       return send(response, 'refused' in saved ? refusalStatus[saved.refused] : 200, saved);
     }
     return send(response, 404, { error: 'no such request' });
@@ -289,8 +318,8 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
         pathname === '/page-beside.css' ||
         assets.has(pathname) ||
         publicFile(pathname) !== undefined);
-    const refused = refusal(request, ownPort, token, !holdsNothing);
-    if (refused) return send(response, 403, refused, 'text/plain');
+    const forbidden = whyForbidden(request, ownPort, token, !holdsNothing);
+    if (forbidden) return send(response, 403, forbidden, 'text/plain');
     if (pathname === '/' && request.method === 'GET')
       return send(response, 200, VIEW_HTML, 'text/html');
     if (pathname === '/page-beside' && request.method === 'GET') return sendPageBeside(response);
@@ -333,5 +362,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(
     `The editing view is at (this address holds its key; share it with no one):\n  ${url}`,
   );
-  console.log(`Bodies over ${BODY_LIMIT / 1024} kB are refused. Stop it with Ctrl+C.`);
+  console.log(`Bodies over ${BODY_LIMIT / 1024} kB are turned away. Stop it with Ctrl+C.`);
 }

@@ -9,5 +9,9 @@ export const TOKEN_HEADER = 'x-editor-token';
 /** The parameter of the address npm run edit prints, which carries the token to the view. */
 export const TOKEN_PARAMETER = 'token';
 
-/** The header in which the view's requests name the tab they come from. */
+/**
+ * The header in which each of the view's requests carries its tab's id: a random id the tab keeps
+ * in its sessionStorage, 1 to 64 letters, digits and dashes. The server tells tabs apart by it: a
+ * conflict with another tab's save is said as such, and Undo takes back the tab's own last save.
+ */
 export const TAB_HEADER = 'x-editor-tab';

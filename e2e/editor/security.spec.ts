@@ -92,7 +92,7 @@ for (const [forged, headers] of forgeries)
     expect(contactFile()).toBe(before);
   });
 
-test('without the token, the view’s page holds no content, and the content and the page beside are refused', async () => {
+test('without the token, the view’s page holds no content, and the content and the page beside are forbidden', async () => {
   // The view's page is the same empty frame for everyone: its script asks for the rest.
   const page = await fetch(`${view.origin}/`);
   expect(page.status).toBe(200);
@@ -145,7 +145,7 @@ test('the token leaves the address bar, survives a reload, and reaches no other 
   }
 });
 
-test('a body over 64 kB is refused with 413 and changes no file', async () => {
+test('a body over 64 kB is turned away with 413 and changes no file', async () => {
   const before = contactFile();
   const body = JSON.stringify({ field: ['contact', 'helpPhone'], value: 'x'.repeat(70_000) });
   expect((await send(own(), body)).status).toBe(413);

@@ -159,14 +159,6 @@ function tabOf(request: IncomingMessage): string | undefined {
   return typeof given === 'string' && TAB_ID.test(given) ? given : undefined;
 }
 
-/**
- * The tab a write comes from. The view of today sends no TAB_HEADER (its rewrite will): until
- * then, a write without one is taken as one tab's, under an id no real tab has (an empty one), so
- * that its saves and Undo keep working. A header that is there and does not fit gets 400.
- */
-const writerOf = (request: IncomingMessage) =>
-  request.headers[TAB_HEADER] === undefined ? '' : tabOf(request);
-
 /** The routes that write the content files (or commit them), which only a tab's request may call. */
 const WRITES = ['/api/save', '/api/discard', '/api/undo', '/api/commit'];
 
@@ -248,7 +240,7 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       send(response, body.status, { error: body.status === 413 ? 'too large' : 'not JSON' });
       return void response.on('finish', () => request.destroy());
     }
-    const tab = writerOf(request);
+    const tab = tabOf(request);
     if (WRITES.includes(route) && tab === undefined)
       return send(response, 400, { error: `a tab's id in ${TAB_HEADER}` });
     const { field, value, version } = (body.value ?? {}) as Record<string, unknown>;

@@ -277,6 +277,7 @@ test('a commit forgets the Undo of every tab', async () => {
 });
 
 for (const [what, tab] of [
+  ['no tab id', undefined],
   ['an empty tab id', ''],
   ['a tab id of 65 characters', 'a'.repeat(65)],
   ['a tab id with a space', 'tab one'],

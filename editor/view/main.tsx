@@ -24,7 +24,7 @@ const actions = createActions(store);
 function App() {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   return (
-    <ViewContext value={{ state, actions }}>
+    <ViewContext value={{ state, actions, store }}>
       <EditingView />
     </ViewContext>
   );

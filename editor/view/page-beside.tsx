@@ -5,7 +5,14 @@
  * accepted value, and says so under it. The texts of the field being edited are outlined, and the
  * frame, not the window, scrolls to them. A click on a text selects its field in the form.
  */
-import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  useContext,
+  type CSSProperties,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { fieldWords, nodeAt, optionFor, type SchemaNode } from '../../scripts/shared/field-words';
 import { isGroup, valueAt, withValueAt } from '../values';
 import type { FieldPath, Model } from './api';
@@ -73,6 +80,8 @@ function drawSafely(
  * from the body: where a field's value shows, when the other drawing has another value of it.
  */
 function differences(one: Element, other: Element, at: number[] = []): number[][] {
+  // A script (the page's structured data) shows nothing on the page to outline.
+  if (one.tagName === 'SCRIPT' || one.tagName === 'STYLE') return [];
   const attributes = (element: Element) =>
     [...element.attributes].map((attribute) => `${attribute.name}=${attribute.value}`).join(' ');
   const ownText = (element: Element) =>
@@ -154,21 +163,109 @@ export function pageOf(state: State, field: string): string | undefined {
   )?.route;
 }
 
+/** The route of the page shown beside the form: the one chosen, or the site's first page. */
+const shownRoute = (state: State) =>
+  state.route ?? [...state.model!.pages].sort(byKind)[0]?.route ?? '/';
+
+/**
+ * Draws the page shown into the frame's document, with the values the check accepted, and
+ * outlines the texts of the field being edited.
+ * @returns What was drawn (for the search result), or undefined where the page cannot be drawn.
+ */
+function paintPage(
+  document: Document,
+  state: State,
+): Drawn | undefined | Promise<Drawn | undefined> {
+  const model = state.model!;
+  const route = shownRoute(state);
+  const values = acceptedValues(state);
+  const tagged = allTagged(model.schema, values);
+  /** Outlines the texts of the field being edited, and scrolls the frame to the first. */
+  const outline = (page: Drawn | undefined) => {
+    for (const old of document.querySelectorAll('[data-editor-selected]'))
+      old.removeAttribute('data-editor-selected');
+    const field = state.selected;
+    if (!field || !page || !('html' in page)) return;
+    let texts = [...document.querySelectorAll('[data-editor-field]')].filter(
+      (text) => text.getAttribute('data-editor-field') === field,
+    );
+    if (texts.length === 0) {
+      // A field the page shows without a tag (a time, an address, a number) is where the page
+      // changes when the field has another value of its kind.
+      const path = pathOf(field);
+      const name = path[0] as string;
+      const node =
+        model.schema.properties?.[name] &&
+        nodeAt(model.schema.properties[name], values[name], path.slice(1));
+      const variant = node && kindOf(node['x-kind'], node.type).variant;
+      const value = valueAt(values[name], path.slice(1));
+      if (variant && value !== undefined && !isGroup(value)) {
+        const other = {
+          ...values,
+          [name]: withValueAt(values[name], path.slice(1), variant(value)),
+        };
+        const otherPage = drawSafely(model, route, other, tagged);
+        if (otherPage && !(otherPage instanceof Promise) && 'html' in otherPage) {
+          const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html').body;
+          texts = differences(parse(page.html), parse(otherPage.html))
+            .map((at) => elementAt(document.body, at))
+            .filter(
+              (element): element is Element => element !== undefined && element !== document.body,
+            );
+        }
+      }
+    }
+    for (const text of texts) text.setAttribute('data-editor-selected', '');
+    // The frame scrolls to the text, never the window around it, which stays at the field.
+    const first = texts[0];
+    const window = document.defaultView;
+    if (first && window) {
+      const box = first.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight)
+        window.scrollTo({ top: window.scrollY + box.top - window.innerHeight / 3 });
+    }
+  };
+  const write = (page: Drawn | undefined) => {
+    let body: HTMLElement;
+    if (!page) {
+      body = document.createElement('body');
+      body.append(
+        Object.assign(document.createElement('p'), {
+          textContent:
+            'The page cannot be drawn with the content as it is: the messages in the form say what to change.',
+        }),
+      );
+    } else if ('text' in page) {
+      body = document.createElement('body');
+      body.append(Object.assign(document.createElement('pre'), { textContent: page.text }));
+    } else {
+      const parsed = new DOMParser().parseFromString(page.html, 'text/html');
+      document.documentElement.lang = parsed.documentElement.lang;
+      body = document.adoptNode(parsed.body);
+    }
+    document.body.replaceWith(body);
+    outline(page);
+    return page;
+  };
+  const result = drawSafely(model, route, values, tagged);
+  return result instanceof Promise ? result.then(write, () => write(undefined)) : write(result);
+}
+
 export function PageBeside({
   onClickText,
 }: {
   onClickText: (fields: string[], text: string) => void;
 }) {
-  const { state, actions } = useContext(ViewContext);
+  const { state, actions, store } = useContext(ViewContext);
   const model = state.model!;
   const frame = useRef<HTMLIFrameElement>(null);
   const [frameReady, setFrameReady] = useState(false);
   const [width, setWidth] = useState<'phone' | 'desktop'>('desktop');
   const [paneWidth, setPaneWidth] = useState(0);
+  /** How much of a wide window the page beside the form takes, in percent, as the editor sets it. */
+  const [share, setShare] = useState(45);
   const pane = useRef<HTMLDivElement>(null);
-  const route = state.route ?? [...model.pages].sort(byKind)[0]?.route ?? '/';
-  const values = useMemo(() => acceptedValues(state), [state]);
-  const tagged = useMemo(() => allTagged(model.schema, values), [model.schema, values]);
+  const route = shownRoute(state);
   const [drawn, setDrawn] = useState<Drawn | undefined>();
   const [painted, setPainted] = useState(false);
   // The frame's listener, made once, calls the newest handler, which reads the newest state.
@@ -194,80 +291,27 @@ export function PageBeside({
     setFrameReady(true);
   };
 
-  useLayoutEffect(() => {
+  // The page is drawn as soon as the state changes, before React draws the form again, from the
+  // store it subscribes to: a keystroke reaches the page without waiting for the form's redraw.
+  useEffect(() => {
     if (!frameReady) return;
-    const result = drawSafely(model, route, values, tagged);
-    void Promise.resolve(result).then((page) => {
-      const document = frame.current?.contentDocument;
-      if (!document) return;
-      setDrawn(page);
-      let body: HTMLElement;
-      if (!page) {
-        body = document.createElement('body');
-        body.append(
-          Object.assign(document.createElement('p'), {
-            textContent:
-              'The page cannot be drawn with the content as it is: the messages in the form say what to change.',
-          }),
-        );
-      } else if ('text' in page) {
-        body = document.createElement('body');
-        body.append(Object.assign(document.createElement('pre'), { textContent: page.text }));
-      } else {
-        const parsed = new DOMParser().parseFromString(page.html, 'text/html');
-        document.documentElement.lang = parsed.documentElement.lang;
-        body = document.adoptNode(parsed.body);
-      }
-      document.body.replaceWith(body);
-      outline(document, page);
-      setPainted(true);
-    });
-    // The outline is drawn with the page, from the same values.
-    function outline(document: Document, page: Drawn | undefined) {
-      for (const old of document.querySelectorAll('[data-editor-selected]'))
-        old.removeAttribute('data-editor-selected');
-      const field = state.selected;
-      if (!field || !page || !('html' in page)) return;
-      let texts = [...document.querySelectorAll('[data-editor-field]')].filter(
-        (text) => text.getAttribute('data-editor-field') === field,
-      );
-      if (texts.length === 0) {
-        // A field the page shows without a tag (a time, an address, a number) is where the page
-        // changes when the field has another value of its kind.
-        const path = pathOf(field);
-        const name = path[0] as string;
-        const node =
-          model.schema.properties?.[name] &&
-          nodeAt(model.schema.properties[name], values[name], path.slice(1));
-        const variant = node && kindOf(node['x-kind'], node.type).variant;
-        const value = valueAt(values[name], path.slice(1));
-        if (variant && value !== undefined && !isGroup(value)) {
-          const other = {
-            ...values,
-            [name]: withValueAt(values[name], path.slice(1), variant(value)),
-          };
-          const otherPage = drawSafely(model, route, other, tagged);
-          if (otherPage && !(otherPage instanceof Promise) && 'html' in otherPage) {
-            const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html').body;
-            texts = differences(parse(page.html), parse(otherPage.html))
-              .map((at) => elementAt(document.body, at))
-              .filter(
-                (element): element is Element => element !== undefined && element !== document.body,
-              );
-          }
-        }
-      }
-      for (const text of texts) text.setAttribute('data-editor-selected', '');
-      // The frame scrolls to the text, never the window around it, which stays at the field.
-      const first = texts[0];
-      const window = document.defaultView;
-      if (first && window) {
-        const box = first.getBoundingClientRect();
-        if (box.top < 0 || box.bottom > window.innerHeight)
-          window.scrollTo({ top: window.scrollY + box.top - window.innerHeight / 3 });
-      }
-    }
-  }, [frameReady, model, route, values, tagged, state.selected]);
+    let last: unknown[] = [];
+    const paint = () => {
+      const now = store.getState();
+      const inputs = [now.model, now.draft, now.rejected, now.saved, shownRoute(now), now.selected];
+      if (inputs.every((input, i) => input === last[i])) return;
+      last = inputs;
+      const done = (page: Drawn | undefined) => {
+        setDrawn(page);
+        setPainted(true);
+      };
+      const page = paintPage(frame.current!.contentDocument!, now);
+      if (page instanceof Promise) void page.then(done);
+      else done(page);
+    };
+    paint();
+    return store.subscribe(paint);
+  }, [frameReady, store]);
 
   // The frame is as wide as the page a phone or a desktop shows, scaled down to fit the pane.
   useEffect(() => {
@@ -282,7 +326,12 @@ export function PageBeside({
     fieldWords(pathOf(field), model.schema, state.draft),
   );
   return (
-    <aside className="page-beside" aria-labelledby="page-beside-heading" id="page-beside">
+    <aside
+      className="page-beside"
+      aria-labelledby="page-beside-heading"
+      id="page-beside"
+      style={{ '--page-share': `${share}vw` } as CSSProperties}
+    >
       <div className="page-beside-top">
         <h2 id="page-beside-heading">The page beside the form</h2>
         <button
@@ -305,6 +354,17 @@ export function PageBeside({
           </option>
         ))}
       </select>
+      <label className="pane-width">
+        Width of this pane, in percent of the window{' '}
+        <input
+          type="range"
+          min={25}
+          max={70}
+          step={5}
+          value={share}
+          onChange={(event) => setShare(Number(event.target.value))}
+        />
+      </label>
       <fieldset className="widths">
         <legend>Width of the page</legend>
         {(['phone', 'desktop'] as const).map((choice) => (

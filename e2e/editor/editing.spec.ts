@@ -94,15 +94,21 @@ test('every value of every content file has an input of its own', async () => {
   expect(withoutInput).toEqual([]);
 });
 
-test('every field has its name in words, its path and its help text', async () => {
+test('every field has its name in words, its help text, and its path behind "Details"', async () => {
   // A link's input offers the site's pages, so it is a combobox.
   const link = session.page.getByRole('combobox', {
     name: 'South Africa page, section 2, paragraph 1, link 1, address',
   });
   await expect(link).toHaveValue('#');
   await expect(link).toHaveAccessibleDescription(
-    /southAfrica\.sections\[1\]\.paragraphs\[0\]\[1\]\.href.*Where the link goes: a page of this site/,
+    /^Where the link goes: a page of this site.* southAfrica\.sections\[1\]\.paragraphs\[0\]\[1\]\.href /,
   );
+  // The path is a developer's word: it waits behind the field's "Details", closed until opened.
+  const field = session.page.locator('.field', { has: link });
+  const path = field.getByText('southAfrica.sections[1].paragraphs[0][1].href', { exact: true });
+  await expect(path).toBeHidden();
+  await field.getByText('Details', { exact: true }).click();
+  await expect(path).toBeVisible();
   // The go-live placeholder is a reminder, not an error.
   await expect(link).toHaveAccessibleDescription(
     /Before going live: # is a placeholder link that goes nowhere/,

@@ -190,3 +190,34 @@ test('a click on a phone number or an e-mail address, which carry no marker, fin
       'Contact, online banking line 2, label',
     ]);
 });
+
+test('the page outlines the opening hours and a link’s address while they are typed', async () => {
+  const opens = session.page.getByRole('textbox', { name: 'Contact, hours, opens' });
+  await opens.fill('08:30');
+  // The hours show on the South Africa page, which is shown for them.
+  await expect(session.page.getByRole('combobox', { name: 'Page shown' })).toHaveValue(
+    '/south-africa',
+  );
+  await expect(frame().locator('[data-editor-selected]')).toHaveText([/^08:30 to 17:00 UTC/]);
+  const address = session.page.getByRole('combobox', {
+    name: 'South Africa page, section 2, paragraph 1, link 1, address',
+  });
+  await address.fill('/south-africa#contact');
+  await expect(frame().locator('[data-editor-selected]')).toHaveCount(1);
+  await expect(frame().locator('a[data-editor-selected]')).toHaveAttribute(
+    'href',
+    '/south-africa#contact',
+  );
+});
+
+test('a value the check refuses is not drawn: the page keeps the last accepted value, and says so', async () => {
+  const opens = session.page.getByRole('textbox', { name: 'Contact, hours, opens' });
+  await opens.fill('25:00');
+  await expect(
+    session.page.getByText(
+      'The page shows the last accepted value of Contact, hours, opens: the check has not accepted what you typed.',
+    ),
+  ).toBeVisible();
+  await expect(frame().getByText(/^08:30 to 17:00 UTC/)).toBeVisible();
+  await expect(frame().getByText(/25:00/)).toHaveCount(0);
+});

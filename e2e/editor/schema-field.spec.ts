@@ -6,7 +6,9 @@ import { EDITOR_PARTS, startEditingView } from '../support/editing-view';
 /**
  * The form comes from the schema (issue #32, item 2): a field a developer adds to the schema and to
  * its content file appears in the form, with its doc comment as help, and saves, with no form code
- * written for it. The view runs over a scratch copy to which the field was added first.
+ * written for it. A new kind of field (issue #39, item 1) needs only its place in the schema's
+ * kinds, its rule in the check and its entry in the view's table of kinds (editor/view/kinds.ts):
+ * nothing else of the view. The view runs over a scratch copy to which both were added first.
  */
 
 /** Past the engines' editing views, within the range E2E_PORT moves. */
@@ -38,6 +40,34 @@ test.beforeAll(async ({ browser }) => {
         "  /** A line under the lead, for a season's message. */\n  tagline: text,",
       );
       addLine(folder, 'content/home.ts', '  lead:', "  tagline: 'Open over the holidays.',");
+      // A new kind, a postcode, in the four places a kind is written, and a field of that kind.
+      addLine(folder, 'content/schema/field-kinds.ts', "  | 'expiry'", "  | 'postcode'");
+      addLine(
+        folder,
+        'content/schema/field-kinds.ts',
+        "  ofKind('expiry',",
+        "/** A South African postcode: four digits, '2196'. */\nexport const postcode = () => ofKind('postcode', z.string());",
+      );
+      addLine(folder, 'content/schema/index.ts', '  phoneNumber,', '  postcode,');
+      addLine(
+        folder,
+        'content/schema/index.ts',
+        '  helpPhone: phoneNumber(),',
+        "  /** The office's postcode, like '2196'. */\n  postcode: postcode(),",
+      );
+      addLine(folder, 'content/contact.ts', '  helpPhone:', "  postcode: '2196',");
+      addLine(
+        folder,
+        'scripts/build/content-rules.ts',
+        '  } = {',
+        '    postcode(value, path) {\n      if (!/^\\d{4}$/.test(value)) addFinding(path, `"${value}" is no postcode: write four digits, like 2196`);\n    },',
+      );
+      addLine(
+        folder,
+        'editor/view/kinds.ts',
+        '  expiry: {',
+        "  postcode: { input: 'line', digits: true, spellcheck: false, tagged: false },",
+      );
     },
   });
   page = await (await browser.newContext()).newPage();
@@ -59,5 +89,23 @@ test('a field added to the schema appears in the form, with its help, and saves'
   await expect(page.getByRole('status')).toContainText('Saved Home page, tagline');
   expect(readFileSync(path.join(view.folder, 'content/home.ts'), 'utf8')).toContain(
     "  tagline: 'Open every day in December.',\n",
+  );
+});
+
+test('a kind of field added to the schema, its rule and its entry in the view’s table has its input and its check', async () => {
+  const postcode = page.getByRole('textbox', { name: 'Contact, postcode' });
+  await expect(postcode).toHaveValue('2196');
+  // The entry's input: one line, with a phone's keyboard of digits.
+  await expect(postcode).toHaveAttribute('inputmode', 'numeric');
+  await postcode.fill('21a6');
+  await postcode.press('Enter');
+  await expect(postcode).toHaveAccessibleDescription(
+    /Not saved: "21a6" is no postcode: write four digits, like 2196/,
+  );
+  await postcode.fill('2191');
+  await postcode.press('Enter');
+  await expect(page.getByRole('status')).toContainText('Saved Contact, postcode');
+  expect(readFileSync(path.join(view.folder, 'content/contact.ts'), 'utf8')).toContain(
+    "  postcode: '2191',\n",
   );
 });

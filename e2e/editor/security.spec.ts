@@ -92,21 +92,32 @@ for (const [forged, headers] of forgeries)
     expect(contactFile()).toBe(before);
   });
 
-test('without the token, the view’s page holds no content, and the content and the page beside are forbidden', async () => {
+test('without the token, the view’s page and the page beside it hold no content, and the content is forbidden', async () => {
   // The view's page is the same empty frame for everyone: its script asks for the rest.
   const page = await fetch(`${view.origin}/`);
   expect(page.status).toBe(200);
   const shell = await page.text();
   expect(shell).toContain('Loading the content files');
   expect(shell).not.toContain(southAfrica.contact.heading);
-  for (const address of ['/api/content', '/api/changes', '/page-beside?page=%2Fsouth-africa']) {
-    expect((await fetch(`${view.origin}${address}`)).status, address).toBe(403);
-  }
-  const pageBeside = await fetch(
-    `${view.origin}/page-beside?page=%2Fsouth-africa&token=${view.token}`,
-  );
+  // So is the page beside the form, which the view draws the site's pages into.
+  const pageBeside = await fetch(`${view.origin}/page-beside`);
   expect(pageBeside.status).toBe(200);
-  expect(await pageBeside.text()).toContain(southAfrica.contact.heading);
+  const emptyPage = await pageBeside.text();
+  expect(emptyPage).toContain('<body></body>');
+  expect(emptyPage).not.toContain(southAfrica.contact.heading);
+  // Every path of the view's API, written out here: a path added without the gate is not missed.
+  const reads = ['/api/content', '/api/changes', '/api/versions'];
+  const writes = ['/api/check', '/api/save', '/api/discard', '/api/undo', '/api/commit'];
+  for (const address of reads)
+    expect((await fetch(`${view.origin}${address}`)).status, address).toBe(403);
+  for (const address of writes) {
+    const answer = await fetch(`${view.origin}${address}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: view.origin },
+      body: '{}',
+    });
+    expect(answer.status, address).toBe(403);
+  }
   // No answer sets a cookie, which the browser would send to every port of 127.0.0.1.
   for (const answer of [page, pageBeside, await fetch(view.address)]) {
     expect(answer.headers.get('set-cookie')).toBeNull();

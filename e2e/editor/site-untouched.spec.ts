@@ -67,7 +67,7 @@ test('out/ is byte-identical with and without the editing view, and carries noth
     expect(afterEditing, 'a build after using the editing view').toEqual(first);
     for (const file of Object.keys(afterEditing)) {
       const text = readFileSync(path.join(view.folder, 'out', file)).toString('latin1');
-      expect(text, file).not.toMatch(/data-editor-|page-beside\.js|editor-token/);
+      expect(text, file).not.toMatch(/data-editor-|site-pages\.js|editor-token/);
       expect(readFileSync(path.join(view.folder, 'out', file), 'utf8'), file).not.toMatch(
         /[\ue000-\ue01f]/u,
       );

@@ -104,6 +104,14 @@ function differences(one: Element, other: Element, at: number[] = []): number[][
 const elementAt = (body: Element, path: number[]) =>
   path.reduce<Element | undefined>((element, i) => element?.children[i], body);
 
+/** Another value of a field's kind, which the page draws as it draws the field's (kinds.ts). */
+function variantOf(model: Model, values: Record<string, unknown>, path: FieldPath) {
+  const name = path[0] as string;
+  const fileSchema = model.schema.properties?.[name];
+  const node = fileSchema && nodeAt(fileSchema, values[name], path.slice(1));
+  return node && kindOf(node['x-kind'], node.type).variant;
+}
+
 /** A page as "Page shown" names it: its main file's name, and where visitors meet it. */
 function pageName(model: Model, state: State, page: Page) {
   const where: Record<string, string> = {
@@ -141,14 +149,23 @@ export function pageOf(state: State, field: string): string | undefined {
   const name = field.split(/[.[]/)[0]!;
   const values = acceptedValues(state);
   const tagged = allTagged(model.schema, values);
+  const path = pathOf(field);
+  const value = valueAt(values[name], path.slice(1));
+  const variant = variantOf(model, values, path);
+  /** A page's body as drawn, without its scripts (structured data), which visitors do not see. */
+  const bodyOf = (route: string, content: Record<string, unknown>) => {
+    const drawn = drawSafely(model, route, content, tagged) as Drawn | undefined;
+    return drawn && 'html' in drawn ? drawn.html.replace(/<script\b[\s\S]*?<\/script>/g, '') : '';
+  };
+  // A page shows the field where it tags its text, or, for a field it shows untagged (a time, an
+  // address), where its body changes with another value of the field's kind.
   const drawsText = (page: Page) => {
     if (page.handler || !page.contentFiles.includes(name)) return false;
-    const drawn = drawSafely(model, page.route, values, tagged) as Drawn | undefined;
-    return Boolean(
-      drawn &&
-      'html' in drawn &&
-      drawn.html.includes(`data-editor-field="${field.replace(/"/g, '&quot;')}"`),
-    );
+    const body = bodyOf(page.route, values);
+    if (body.includes(`data-editor-field="${field.replace(/"/g, '&quot;')}"`)) return true;
+    if (!variant || value === undefined || isGroup(value)) return false;
+    const other = { ...values, [name]: withValueAt(values[name], path.slice(1), variant(value)) };
+    return bodyOf(page.route, other) !== body;
   };
   const drawsFrom = (page: Page) => page.contentFiles.includes(name);
   const shown = model.pages.find((page) => page.route === state.route);
@@ -194,10 +211,7 @@ function paintPage(
       // changes when the field has another value of its kind.
       const path = pathOf(field);
       const name = path[0] as string;
-      const node =
-        model.schema.properties?.[name] &&
-        nodeAt(model.schema.properties[name], values[name], path.slice(1));
-      const variant = node && kindOf(node['x-kind'], node.type).variant;
+      const variant = variantOf(model, values, path);
       const value = valueAt(values[name], path.slice(1));
       if (variant && value !== undefined && !isGroup(value)) {
         const other = {
@@ -354,31 +368,6 @@ export function PageBeside({
           </option>
         ))}
       </select>
-      <label className="pane-width">
-        Width of this pane, in percent of the window{' '}
-        <input
-          type="range"
-          min={25}
-          max={70}
-          step={5}
-          value={share}
-          onChange={(event) => setShare(Number(event.target.value))}
-        />
-      </label>
-      <fieldset className="widths">
-        <legend>Width of the page</legend>
-        {(['phone', 'desktop'] as const).map((choice) => (
-          <label key={choice}>
-            <input
-              type="radio"
-              name="page-width"
-              checked={width === choice}
-              onChange={() => setWidth(choice)}
-            />{' '}
-            {choice === 'phone' ? 'Phone (360 px)' : 'Desktop (1280 px)'}
-          </label>
-        ))}
-      </fieldset>
       {state.noPage && <p className="help">{state.noPage}</p>}
       {refused.length > 0 && (
         <p className="refused" id="page-beside-refused">
@@ -406,9 +395,35 @@ export function PageBeside({
           // and the tests, know a click on it may not yet be heard.
           aria-busy={painted ? 'false' : 'true'}
           onLoad={onLoad}
-          style={{ width: frameWidth, zoom: scale }}
+          // Zoom scales the frame's height too: it is made taller by as much, to fill the pane.
+          style={{ width: frameWidth, zoom: scale, height: `calc(70vh / ${scale})` }}
         />
       </div>
+      <label className="pane-width">
+        Width of this pane, in percent of the window{' '}
+        <input
+          type="range"
+          min={25}
+          max={70}
+          step={5}
+          value={share}
+          onChange={(event) => setShare(Number(event.target.value))}
+        />
+      </label>
+      <fieldset className="widths">
+        <legend>Width of the page</legend>
+        {(['phone', 'desktop'] as const).map((choice) => (
+          <label key={choice}>
+            <input
+              type="radio"
+              name="page-width"
+              checked={width === choice}
+              onChange={() => setWidth(choice)}
+            />{' '}
+            {choice === 'phone' ? 'Phone (360 px)' : 'Desktop (1280 px)'}
+          </label>
+        ))}
+      </fieldset>
       <section className="search-result" aria-labelledby="search-result-heading">
         <h3 id="search-result-heading">In search results and share cards</h3>
         <p className="search-title">

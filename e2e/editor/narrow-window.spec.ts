@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { editingViewForSpec } from '../support/editing-view';
+
+/**
+ * The view at a phone's width and with large text (issue #39, item 3; WCAG 2.2's reflow, at
+ * 320 CSS px, what 400% zoom of 1280 px gives): the field being edited, its message and the status
+ * bar stay in view, after a click on the page beside the form and after a value the check refuses,
+ * and nothing jumps away from them; at 320 px the page beside is something the editor opens.
+ */
+
+/** Past the two-tabs spec's port, within the range E2E_PORT moves. */
+const port = Number(process.env.E2E_PORT ?? 4173) + 17;
+
+const session = editingViewForSpec(port);
+
+const frame = () => session.page.frameLocator('iframe[title="The page as it will look"]');
+
+for (const { what, width, textSize } of [
+  { what: 'a 320 CSS px window', width: 320, textSize: '100%' },
+  { what: 'text at 200%', width: 1280, textSize: '200%' },
+])
+  test(`with ${what}, the field and its message stay in view`, async () => {
+    const page = session.page;
+    await page.setViewportSize({ width, height: 640 });
+    await page.evaluate((size) => (document.documentElement.style.fontSize = size), textSize);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'sideways scrolling').toBe(0);
+
+    const show = page.getByRole('button', { name: 'Show the page' });
+    // On a narrow window, the page beside the form waits to be opened, over the form.
+    if (width < 1100) {
+      await expect(page.getByTitle('The page as it will look')).toBeHidden();
+      await show.click();
+    } else await expect(show).toBeHidden();
+    await expect(page.getByTitle('The page as it will look')).toHaveAttribute('aria-busy', 'false');
+    await frame().getByRole('heading', { name: 'Contact your local team' }).click();
+    const heading = page.getByRole('textbox', { name: 'South Africa page, contact, heading' });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+    await expect(page.getByRole('status')).toBeInViewport();
+    if (width < 1100) await expect(page.getByTitle('The page as it will look')).toBeHidden();
+
+    const opens = page.getByRole('textbox', { name: 'Contact, hours, opens' });
+    await opens.fill('9 in the morning');
+    const before = await opens.boundingBox();
+    await opens.press('Enter');
+    const message = page.getByText('Not saved: "9 in the morning" is not a 24-hour time');
+    await expect(message).toBeInViewport();
+    await expect(opens).toBeInViewport();
+    await expect(page.getByRole('status')).toBeInViewport();
+    await expect(page.getByRole('status')).toContainText('Not saved: Contact, hours, opens');
+    // The field stays where it was as its message appears under it.
+    expect((await opens.boundingBox())!.y).toBe(before!.y);
+    await opens.fill('09:00');
+    await opens.press('Enter');
+    await expect(page.getByRole('status')).toContainText('Saved Contact, hours, opens');
+  });

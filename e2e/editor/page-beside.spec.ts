@@ -61,8 +61,11 @@ test('a click on a text of the page selects its field', async () => {
 });
 
 test('a click on a text of one word selects its field too', async () => {
+  // The menu's button shows on a phone's screen: the page is drawn at a phone's width for it.
+  await session.page.getByRole('radio', { name: 'Phone (360 px)' }).check();
   await clickOnPage(frame().getByRole('button', { name: 'Menu', exact: true }));
   await expect(session.page.getByRole('textbox', { name: 'Navigation, main menu' })).toBeFocused();
+  await session.page.getByRole('radio', { name: 'Desktop (1280 px)' }).check();
 });
 
 /** The fields the view offers for a text made of several, as the buttons under the page name them. */

@@ -41,7 +41,11 @@ test.beforeAll(async ({ browser }) => {
       );
       addLine(folder, 'content/home.ts', '  lead:', "  tagline: 'Open over the holidays.',");
       // A new kind, a postcode, in the four places a kind is written, and a field of that kind.
-      addLine(folder, 'content/schema/field-kinds.ts', "  | 'expiry'", "  | 'postcode'");
+      const kinds = path.join(folder, 'content/schema/field-kinds.ts');
+      writeFileSync(
+        kinds,
+        readFileSync(kinds, 'utf8').replace("  | 'expiry';", "  | 'expiry'\n  | 'postcode';"),
+      );
       addLine(
         folder,
         'content/schema/field-kinds.ts',

@@ -45,11 +45,15 @@ function send(headers: Record<string, string>, body: string, requestPath = '/api
 
 const contactFile = () => readFileSync(path.join(view.folder, 'content/contact.ts'), 'utf8');
 
-/** The view's own headers: its address as Host, its page as Origin, its token in its header. */
+/**
+ * The view's own headers: its address as Host, its page as Origin, its token in its header, and
+ * the name of the tab it comes from.
+ */
 const own = () => ({
   host: `127.0.0.1:${port}`,
   origin: `http://127.0.0.1:${port}`,
   'x-editor-token': view.token,
+  'x-editor-tab': 'security-spec',
   'content-type': 'application/json',
 });
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -38,6 +39,20 @@ async function expectTypedWorkKept(after: string) {
 }
 
 test.beforeAll(async () => {
+  // A repository of its own, as a clone is, so that the view lists the changes to discard.
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: session.view.folder });
+  git('init', '--quiet', '--initial-branch', 'main');
+  git('add', '--all');
+  git(
+    '-c',
+    'user.name=An Editor',
+    '-c',
+    'user.email=editor@bank.example',
+    'commit',
+    '--quiet',
+    '--message',
+    'The content as it was',
+  );
   await branch().fill(BRANCH);
   await message().fill(MESSAGE);
   await opens().fill(REFUSED);
@@ -90,7 +105,7 @@ test('adding, moving and removing a list’s item keeps what was typed', async (
   await expect(added).toBeFocused();
   await added.fill('af');
   await added.press('Enter');
-  await expect(status()).toContainText('Saved Security Text, preferred languages');
+  await expect(status()).toContainText('Saved Security Text, preferred language 2');
   await expectTypedWorkKept('an item added');
   await page.getByRole('button', { name: 'Move Security Text, preferred language 2 up' }).click();
   await expect(status()).toContainText('moved to place 1');

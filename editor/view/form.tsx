@@ -4,7 +4,7 @@
  * inputs show the state's values (state.ts): typing changes the state, which the form is drawn
  * from, so nothing the view does afterwards replaces what was typed.
  */
-import { useContext, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import { fieldName } from '../../scripts/build/field-name';
 import {
   fieldWords,
@@ -113,9 +113,19 @@ function boxFor(state: State, field: string): string {
 /** The check's messages for one field, group or file, in the box the input names. */
 export function Messages({ field }: { field: string }) {
   const { state } = useContext(ViewContext);
+  const box = useRef<HTMLDivElement>(null);
+  const messages = messagesAt(state, field);
+  const said = messages.map((message) => message.text).join('\n');
+  // A message that appears under the field being typed in is brought into view, as little as that
+  // takes, so that the editor reads it without looking for it.
+  useEffect(() => {
+    const input = document.getElementById(idOf(field));
+    if (said && input && input === document.activeElement)
+      box.current?.scrollIntoView({ block: 'nearest' });
+  }, [said, field]);
   return (
-    <div id={`${idOf(field)}-messages`} className="messages">
-      {messagesAt(state, field).map((message) => (
+    <div id={`${idOf(field)}-messages`} className="messages" ref={box}>
+      {messages.map((message) => (
         <p key={message.text} className={message.kind}>
           {message.text}
         </p>

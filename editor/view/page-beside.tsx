@@ -376,7 +376,7 @@ export function PageBeside({
         </p>
       )}
       {state.choice.length > 0 && (
-        <div className="choice">
+        <div className="choice" id="page-beside-choice">
           <p>This text is made of several fields:</p>
           {state.choice.map((field) => (
             <button key={field} type="button" onClick={() => actions.focusField(field)}>
@@ -395,8 +395,12 @@ export function PageBeside({
           // and the tests, know a click on it may not yet be heard.
           aria-busy={painted ? 'false' : 'true'}
           onLoad={onLoad}
-          // Zoom scales the frame's height too: it is made taller by as much, to fill the pane.
-          style={{ width: frameWidth, zoom: scale, height: `calc(70vh / ${scale})` }}
+          // Scaled down to the pane's width: the frame is made taller by as much, to fill the pane.
+          style={{
+            width: frameWidth,
+            height: `calc(70vh / ${scale})`,
+            transform: `scale(${scale})`,
+          }}
         />
       </div>
       <label className="pane-width">

@@ -447,7 +447,7 @@ test('the last save is undone, and only the last', async () => {
   const undo = session.page.getByRole('button', { name: 'Undo the last save' });
   await undo.click();
   await expect(session.page.getByRole('status')).toHaveText(
-    'The last save, Home page, lead in content/home.ts, was undone',
+    "This tab's last save, Home page, lead in content/home.ts, was undone",
   );
   expect(read('home.ts')).toBe(afterTitle);
   await expect(lead).toHaveValue(/The page you asked for isn’t here/);

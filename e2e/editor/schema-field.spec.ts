@@ -26,6 +26,9 @@ function addLine(folder: string, file: string, after: string, line: string) {
   writeFileSync(target, `${source.slice(0, at)}${line}\n${source.slice(at)}`);
 }
 
+// One view over one copy, which both tests use, one after the other.
+test.describe.configure({ mode: 'serial' });
+
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);
   // The editor itself goes into the copy too, so that it reads the copy's schema, as it reads the

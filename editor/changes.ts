@@ -10,6 +10,7 @@ import { realpathSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { readContent } from '../scripts/build/read-content';
 import type { FieldPath, ReadFile } from './content-files';
+import { isGroup } from './values';
 
 /** One field changed since the last commit: its path, and its value then and now. */
 type Change = { field: FieldPath; before: unknown; after: unknown };
@@ -78,8 +79,6 @@ function differences(before: unknown, after: unknown, field: FieldPath): Change[
   const bothLists = Array.isArray(before) && Array.isArray(after);
   if (bothLists && before.length === after.length)
     return after.flatMap((item, i) => differences(before[i], item, [...field, i]));
-  const isGroup = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
   if (isGroup(before) && isGroup(after))
     return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key) =>
       differences(before[key], after[key], [...field, key]),

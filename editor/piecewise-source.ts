@@ -10,6 +10,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import ts from 'typescript';
 import { keyText, sourceText } from './source-text';
+import { isGroup } from './values';
 
 /** One item or field as written: the comments above it, its text, and a comment after its comma. */
 type Piece = { above: string; text: string; after: string };
@@ -115,8 +116,6 @@ export function piecewiseSource(
     return joined('[', written, end, ']');
   }
 
-  const isGroup = (value: unknown): value is Record<string, unknown> =>
-    Boolean(value) && typeof value === 'object' && !Array.isArray(value);
   if (!isGroup(before) || !isGroup(after)) return undefined;
   const names = literal.properties.map((property) =>
     property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))

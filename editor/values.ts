@@ -33,6 +33,6 @@ export function withValueAt(
   return copy;
 }
 
-/** Whether a value is a group of fields (or a list), which a path can lead into. */
-export const isGroup = (value: unknown): value is Record<string | number, unknown> =>
-  typeof value === 'object' && value !== null;
+/** Whether a value is a group of fields: an object, not a list. */
+export const isGroup = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

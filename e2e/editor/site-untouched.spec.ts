@@ -9,8 +9,8 @@ import { BUILD_INPUTS } from '../support/build-inputs';
 
 /**
  * Nothing of the editing view reaches the site (issue #32, item 3): a build of a copy of the project
- * after the view has drawn, marked and saved gives the same bytes as a plain build of it, and no
- * exported file carries the attribute, the script or the invisible markers of the page beside the
+ * after the view has drawn, tagged and saved gives the same bytes as a plain build of it, and no
+ * exported file carries the attribute, the script or the invisible tag characters of the page beside the
  * form.
  */
 
@@ -48,7 +48,7 @@ test('out/ is byte-identical with and without the editing view, and carries noth
     const first = await build();
     expect(Object.keys(first)).toContain('south-africa.html');
 
-    // The view draws the page with its markers, selects a field from it, saves a value and undoes
+    // The view draws the page with its tags, selects a field from it, saves a value and undoes
     // the save.
     const page = await (await browser.newContext()).newPage();
     await page.goto(view.address);

@@ -278,12 +278,16 @@ export function createActions(store: Store) {
       }),
     );
 
-  /** Reads the files again after a conflict, keeping what was typed over them. */
+  /**
+   * Reads the files again after a conflict, keeping what was typed over them, after the writes
+   * before it: the save of the field the editor left to press the button is answered first.
+   */
   const reload = () =>
     detached(
-      load(true).then(() =>
-        say('The files were reloaded; what you typed is in the form, not saved yet'),
-      ),
+      afterEarlierWrites(async () => {
+        await load(true);
+        say('The files were reloaded; what you typed is in the form, not saved yet');
+      }),
     );
 
   /** After a conflict over one field: the value in the file stays, and the one typed goes. */

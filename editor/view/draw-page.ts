@@ -6,6 +6,7 @@
  * server writes from the list of what the pages import).
  */
 import { createElement } from 'react';
+import { z } from 'zod';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { sitePackages } from 'editor-site-packages';
 import type { FieldPath } from './api';
@@ -33,6 +34,10 @@ declare global {
 export type Drawn =
   | { html: string; title: string; description: string; image?: { url: string; alt: string } }
   | { text: string };
+
+// The content schema the pages import is zod's, which would otherwise try to compile its checks
+// with `new Function`: the view's policy forbids that, and the browser reports each try.
+z.config({ jitless: true });
 
 /** A package the pages import, as the view's bundle holds it. */
 function requirePackage(name: string): unknown {

@@ -163,7 +163,7 @@ export function pageOf(state: State, field: string): string | undefined {
     if (page.handler || !page.contentFiles.includes(name)) return false;
     const body = bodyOf(page.route, values);
     if (body.includes(`data-editor-field="${field.replace(/"/g, '&quot;')}"`)) return true;
-    if (!variant || value === undefined || isGroup(value)) return false;
+    if (!variant || value === undefined || isGroup(value) || Array.isArray(value)) return false;
     const other = { ...values, [name]: withValueAt(values[name], path.slice(1), variant(value)) };
     return bodyOf(page.route, other) !== body;
   };
@@ -213,7 +213,7 @@ function paintPage(
       const name = path[0] as string;
       const variant = variantOf(model, values, path);
       const value = valueAt(values[name], path.slice(1));
-      if (variant && value !== undefined && !isGroup(value)) {
+      if (variant && value !== undefined && !isGroup(value) && !Array.isArray(value)) {
         const other = {
           ...values,
           [name]: withValueAt(values[name], path.slice(1), variant(value)),

@@ -35,6 +35,9 @@ test.afterAll(async () => view?.stop());
 test('the editing view shows its form and the page beside it, and saves a field', async ({
   engine,
 }) => {
+  // The first test of a worker waits for WebKitGTK to start under Xvfb, and the view's first
+  // drawing of the page beside the form reads React and the site's pages: over 30 s under load.
+  test.setTimeout(90_000);
   await engine.setViewport(1280, 900);
   await engine.goto(view.address);
   const title = await titleField(engine);

@@ -165,15 +165,19 @@ export class ContentFiles {
     return turn;
   }
 
+  /** Whether a file as it is now holds what a save of another tab than this one wrote. */
+  writtenByAnotherTab(file: ReadFile, tab: string | undefined): boolean {
+    const writer = this.writers.get(`${file.file} ${versionOf(file.source)}`);
+    return writer !== undefined && writer !== tab;
+  }
+
   /**
    * The conflict of a write to a field of a file that changed since the tab read it: another
    * tab's where the file holds what a save of another tab wrote, else one on disk.
    */
   private conflict(target: ReadFile, field: FieldPath, yours: unknown, tab: string): Conflict {
-    const writer = this.writers.get(`${target.file} ${versionOf(target.source)}`);
     return {
-      refused:
-        writer !== undefined && writer !== tab ? 'changed in another tab' : 'changed on disk',
+      refused: this.writtenByAnotherTab(target, tab) ? 'changed in another tab' : 'changed on disk',
       file: target.file,
       field: fieldName(field),
       theirs: target.read && valueAt(target.read.value, field.slice(1)),

@@ -218,13 +218,17 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
   const api = async (request: IncomingMessage, response: ServerResponse, route: string) => {
     if (request.method === 'GET' && route === '/api/content')
       return send(response, 200, model(tabOf(request)));
-    // Each file's version on disk, for the view to notice a change made outside it.
-    if (request.method === 'GET' && route === '/api/versions')
-      return send(
-        response,
-        200,
-        Object.fromEntries(content.readAll().map(({ name, source }) => [name, versionOf(source)])),
-      );
+    // Each file's version on disk, for the view to notice a change made outside it, and the files
+    // as another tab of this view saved them, for the view to say so.
+    if (request.method === 'GET' && route === '/api/versions') {
+      const files = content.readAll();
+      return send(response, 200, {
+        versions: Object.fromEntries(files.map(({ name, source }) => [name, versionOf(source)])),
+        byAnotherTab: files
+          .filter((file) => content.writtenByAnotherTab(file, tabOf(request)))
+          .map(({ name }) => name),
+      });
+    }
     if (request.method === 'GET' && route === '/api/changes') {
       const files = content.readAll();
       const values = Object.fromEntries(files.map(({ name, read }) => [name, read?.value]));

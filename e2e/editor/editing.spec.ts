@@ -605,3 +605,26 @@ test('a server that no longer takes the page, or stopped, is said once in words,
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(lead).toHaveValue('Typed as the server stopped.');
 });
+
+test('a page’s fields come in the order the page shows them, then those its text does not show', async () => {
+  const section = session.page.getByRole('region', {
+    name: 'South Africa page content/south-africa.ts',
+  });
+  // The names of the file's own fields and groups, and the heading between the two kinds, in order.
+  const shown = await section
+    .locator(':scope > div > :is(fieldset > legend, .field > label, h3)')
+    .allTextContents();
+  const place = (name: string) => {
+    expect(shown, name).toContain(name);
+    return shown.indexOf(name);
+  };
+  const elsewhere =
+    "Also in this file, not in the page's text: for search results, for the site to work with, or shown in another way";
+  expect(place('South Africa page, back to')).toBeLessThan(place('South Africa page, hero'));
+  expect(place('South Africa page, hero')).toBeLessThan(place('South Africa page, sections'));
+  expect(place('South Africa page, sections')).toBeLessThan(place('South Africa page, contact'));
+  expect(place('South Africa page, contact')).toBeLessThan(place('South Africa page, important'));
+  expect(place('South Africa page, important')).toBeLessThan(place(elsewhere));
+  expect(place(elsewhere)).toBeLessThan(place('South Africa page, title'));
+  expect(place(elsewhere)).toBeLessThan(place('South Africa page, description'));
+});

@@ -70,3 +70,21 @@ test('keeping the value in the file drops what the tab typed', async () => {
   expect(homeFile()).toContain("title: 'The first tab’s again'");
   await second.close();
 });
+
+test('a tab that is only open hears of the other tab’s save as the other tab’s, and reloads it', async () => {
+  const first = session.page;
+  const second = await first.context().newPage();
+  await second.goto(session.view.address);
+  await expect(title(second)).toHaveValue('The first tab’s again');
+  await title(first).fill('Saved while the other tab looked on');
+  await title(first).press('Enter');
+  await expect(first.getByRole('status')).toContainText('Saved Home page, title');
+  // The second tab looks at the files' versions every few seconds, and says who changed one.
+  await expect(second.getByRole('alert')).toContainText(
+    'content/home.ts was saved from another tab of this view',
+  );
+  await second.getByRole('button', { name: 'Reload the files' }).click();
+  await expect(title(second)).toHaveValue('Saved while the other tab looked on');
+  await expect(second.getByRole('alert')).toHaveCount(0);
+  await second.close();
+});

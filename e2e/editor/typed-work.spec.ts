@@ -10,7 +10,8 @@ import { editingViewForSpec } from '../support/editing-view';
  * name and a commit message typed, and a value typed that the check refuses (so it stays typed and
  * unsaved), each action of the view leaves all three as they were: a save of another field, Undo,
  * discarding a change, reloading the files after a change on disk, and adding, moving and removing
- * a list's item.
+ * a list's item. Where an action takes away the button that was pressed (a discard, a reload), the
+ * focus goes to the field it concerns rather than to nowhere.
  */
 
 /** Past the tabs spec's port, within the range E2E_PORT moves. */
@@ -65,6 +66,7 @@ test('a save of another field keeps what was typed', async () => {
   await title.fill('Kept while saving');
   await title.press('Enter');
   await expect(status()).toContainText('Saved Home page, title');
+  await expect(title).toBeFocused();
   await expectTypedWorkKept('a save');
 });
 
@@ -85,6 +87,8 @@ test('discarding a change keeps what was typed', async () => {
   await session.page.getByRole('button', { name: 'Discard the change to Home page, lead' }).click();
   await expect(status()).toContainText('The change to Home page, lead was discarded');
   await expect(lead).toHaveValue(home.lead);
+  // The discard button went with the change; the focus is on the field it put back.
+  await expect(lead).toBeFocused();
   await expectTypedWorkKept('a discard');
 });
 
@@ -95,6 +99,8 @@ test('reloading the files after a change on disk keeps what was typed', async ()
   await expect(session.page.getByRole('textbox', { name: 'Home page, title' })).toHaveValue(
     'Changed in another program',
   );
+  // The alert went with its button; the focus is on the value typed and not saved.
+  await expect(opens()).toBeFocused();
   await expectTypedWorkKept('a reload');
 });
 

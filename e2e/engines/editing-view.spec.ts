@@ -62,19 +62,29 @@ test('the editing view shows its form and the page beside it, and saves a field'
   await expect.poll(homeFile).toContain("title: 'Sorry, that page is not here',");
 });
 
-test('nothing of the editing view scrolls sideways, from 320 to 1920 px', async ({ engine }) => {
+test('nothing of the editing view scrolls sideways, from 320 to 1920 px, with text at 100% and at 200%', async ({
+  engine,
+}) => {
   await engine.goto(view.address);
   const title = await titleField(engine);
-  for (const width of [320, 768, 1280, 1920]) {
-    await engine.setViewport(width, 900);
-    await expect.poll(() => title.isVisible()).toBe(true);
-    // The elements past the right edge, named in the message should any be.
-    const past = await engine.evaluate(() =>
-      [...document.querySelectorAll('body *')]
-        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth)
-        .map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${e.className}`),
-    );
-    expect(await engine.evaluate(sidewaysOverflow), `at ${width} px: ${past.join(' ')}`).toBe(0);
+  for (const large of [false, true]) {
+    // Text at 200%, as a browser's text-only zoom or a reader's font size sets it.
+    if (large) await engine.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    for (const width of [320, 768, 1280, 1920]) {
+      await engine.setViewport(width, 900);
+      await expect.poll(() => title.isVisible()).toBe(true);
+      // The elements past the right edge, named in the message should any be.
+      const past = await engine.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth)
+          .map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${e.className}`),
+      );
+      const text = large ? 'text at 200%' : 'text at 100%';
+      expect(
+        await engine.evaluate(sidewaysOverflow),
+        `at ${width} px, ${text}: ${past.join(' ')}`,
+      ).toBe(0);
+    }
   }
 });
 

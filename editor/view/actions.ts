@@ -251,6 +251,8 @@ export function createActions(store: Store) {
         dispatch({ type: 'dropTyped', field: fieldName(change.field) });
         await load(true);
         say(`The change to ${change.words} was discarded`);
+        // The button went with the change: the focus goes to the field, back as it was committed.
+        dispatch({ type: 'focus', id: idOf(change.field) });
       }),
     );
 
@@ -287,6 +289,9 @@ export function createActions(store: Store) {
       afterEarlierWrites(async () => {
         await load(true);
         say('The files were reloaded; what you typed is in the form, not saved yet');
+        // The button went with the alert: the focus goes to the first value typed and not saved.
+        const [typed] = Object.values(getState().unsaved);
+        if (typed) dispatch({ type: 'focus', id: idOf(typed.path) });
       }),
     );
 
@@ -321,10 +326,14 @@ export function createActions(store: Store) {
       afterEarlierWrites(async () => {
         const state = getState();
         if (state.conflict || !state.model) return;
-        const { data } = await call<Record<string, string>>('/api/versions');
+        const { data } = await call<{ versions: Record<string, string>; byAnotherTab: string[] }>(
+          '/api/versions',
+        );
         if (getState().unreachable) dispatch({ type: 'unreachable', why: undefined });
-        const changed = state.model.files.find((file) => data[file.name] !== file.version);
-        if (changed) dispatch({ type: 'conflict', conflict: { file: changed.file, by: 'disk' } });
+        const changed = state.model.files.find((file) => data.versions[file.name] !== file.version);
+        if (!changed) return;
+        const by = data.byAnotherTab.includes(changed.name) ? 'another tab' : 'disk';
+        dispatch({ type: 'conflict', conflict: { file: changed.file, by } });
       }),
     );
 

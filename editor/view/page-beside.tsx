@@ -180,6 +180,31 @@ export function pageOf(state: State, field: string): string | undefined {
   )?.route;
 }
 
+/**
+ * A file's fields in the order its page shows them, each by where its first tagged text stands in
+ * the page, and after them the fields the page's text does not show (its title and description,
+ * settings, numbers the site works with), in the schema's order. A file that is no page's own (a
+ * shared file) keeps the schema's order.
+ */
+export function fieldsInPageOrderOf(
+  model: Model,
+  values: Record<string, unknown>,
+  name: string,
+): { onPage: string[]; elsewhere: string[] } {
+  const keys = Object.keys(model.schema.properties?.[name]?.properties ?? {});
+  const page = model.pages.find((each) => !each.handler && mainFileOf(model, each) === name);
+  const drawn = page && drawSafely(model, page.route, values, allTagged(model.schema, values));
+  if (!drawn || drawn instanceof Promise || !('html' in drawn))
+    return { onPage: keys, elsewhere: [] };
+  const at = (key: string) => {
+    // The key ends at the quote around the field's name, or where a field inside it starts.
+    const found = drawn.html.search(new RegExp(`data-editor-field="${name}\\.${key}(?=[".[])`));
+    return found === -1 ? Infinity : found;
+  };
+  const onPage = keys.filter((key) => at(key) !== Infinity).sort((a, b) => at(a) - at(b));
+  return { onPage, elsewhere: keys.filter((key) => !onPage.includes(key)) };
+}
+
 /** The route of the page shown beside the form: the one chosen, or the site's first page. */
 const shownRoute = (state: State) =>
   state.route ?? [...state.model!.pages].sort(byKind)[0]?.route ?? '/';

@@ -3,12 +3,12 @@
  * the changes since the last commit with the form that commits them, the files' navigation, the
  * form, and the page beside it. Everything drawn here is drawn from the state (state.ts).
  */
-import { useContext, useEffect, useRef, type FocusEvent } from 'react';
+import { useContext, useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import { fieldWords, optionFor } from '../../scripts/shared/field-words';
 import { isGroup } from '../values';
 import { ViewContext } from './context';
 import { FormFor, Messages } from './form';
-import { mainFileOf, PageBeside, pageOf } from './page-beside';
+import { fieldsInPageOrderOf, mainFileOf, PageBeside, pageOf } from './page-beside';
 import { fieldsOfText } from './text-fields';
 import { pathOf, type State } from './state';
 
@@ -43,7 +43,7 @@ function ConflictAlert() {
   const who =
     conflict.by === 'another tab'
       ? 'was saved from another tab of this view'
-      : 'changed on disk since this tab read it (in another program, or another tab of this view)';
+      : 'changed on disk since this tab read it, in another program';
   return (
     <div className="conflict" role="alert">
       <p>
@@ -203,6 +203,16 @@ function filesInVisitorOrder(state: State) {
 export function EditingView() {
   const { state, actions } = useContext(ViewContext);
   const model = state.model;
+  // Each file's fields in the order its page shows them, as the files were read: a field does not
+  // move while the editor types in it.
+  const saved = state.saved;
+  const fieldsInPageOrder = useMemo(
+    () =>
+      new Map(
+        (model?.files ?? []).map(({ name }) => [name, fieldsInPageOrderOf(model!, saved, name)]),
+      ),
+    [model, saved],
+  );
 
   // The focus goes where an action asked: by id, or to the first field of a new item.
   useEffect(() => {
@@ -273,6 +283,17 @@ export function EditingView() {
           {files.map(({ file, name }) => {
             const schema = model.schema.properties?.[name];
             const value = state.draft[name];
+            const fieldOf = (key: string) => {
+              const inside = isGroup(value) ? value[key] : undefined;
+              return (
+                <FormFor
+                  key={key}
+                  node={optionFor(schema!.properties![key]!, inside)}
+                  path={[name, key]}
+                  value={inside}
+                />
+              );
+            };
             return (
               <section
                 className="file"
@@ -287,17 +308,14 @@ export function EditingView() {
                   <p className="error">{file} cannot be read as it is: see the messages below.</p>
                 ) : (
                   <div>
-                    {Object.entries(schema.properties ?? {}).map(([key, field]) => {
-                      const inside = isGroup(value) ? value[key] : undefined;
-                      return (
-                        <FormFor
-                          key={key}
-                          node={optionFor(field, inside)}
-                          path={[name, key]}
-                          value={inside}
-                        />
-                      );
-                    })}
+                    {fieldsInPageOrder.get(name)!.onPage.map(fieldOf)}
+                    {fieldsInPageOrder.get(name)!.elsewhere.length > 0 && (
+                      <h3 className="elsewhere">
+                        Also in this file, not in the page&apos;s text: for search results, for the
+                        site to work with, or shown in another way
+                      </h3>
+                    )}
+                    {fieldsInPageOrder.get(name)!.elsewhere.map(fieldOf)}
                   </div>
                 )}
                 <Messages field={name} />

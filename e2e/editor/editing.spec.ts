@@ -612,7 +612,7 @@ test('a page’s fields come in the order the page shows them, then those its te
   });
   // The names of the file's own fields and groups, and the heading between the two kinds, in order.
   const shown = await section
-    .locator(':scope > div > :is(fieldset > legend, .field > label, h3)')
+    .locator(':scope > div > fieldset > legend, :scope > div > .field > label, :scope > div > h3')
     .allTextContents();
   const place = (name: string) => {
     expect(shown, name).toContain(name);
@@ -620,11 +620,14 @@ test('a page’s fields come in the order the page shows them, then those its te
   };
   const elsewhere =
     "Also in this file, not in the page's text: for search results, for the site to work with, or shown in another way";
-  expect(place('South Africa page, back to')).toBeLessThan(place('South Africa page, hero'));
-  expect(place('South Africa page, hero')).toBeLessThan(place('South Africa page, sections'));
+  // The title is the page's heading, above its opening paragraphs.
+  expect(place('South Africa page, back to')).toBeLessThan(place('South Africa page, title'));
+  expect(place('South Africa page, title')).toBeLessThan(place('South Africa page, intro'));
+  expect(place('South Africa page, intro')).toBeLessThan(place('South Africa page, sections'));
   expect(place('South Africa page, sections')).toBeLessThan(place('South Africa page, contact'));
   expect(place('South Africa page, contact')).toBeLessThan(place('South Africa page, important'));
   expect(place('South Africa page, important')).toBeLessThan(place(elsewhere));
-  expect(place(elsewhere)).toBeLessThan(place('South Africa page, title'));
   expect(place(elsewhere)).toBeLessThan(place('South Africa page, description'));
+  // The picture at the top shows no words of the page: it is shown in another way.
+  expect(place(elsewhere)).toBeLessThan(place('South Africa page, hero'));
 });

@@ -219,12 +219,15 @@ test('the page outlines the opening hours and a link’s address while they are 
 
 test('a value the check refuses is not drawn: the page keeps the last accepted value, and says so', async () => {
   const opens = session.page.getByRole('textbox', { name: 'Contact, hours, opens' });
+  await opens.fill('08:45');
+  await opens.press('Enter');
+  await expect(session.page.getByRole('status')).toContainText('Saved Contact, hours, opens');
   await opens.fill('25:00');
   await expect(
     session.page.getByText(
       'The page shows the last accepted value of Contact, hours, opens: the check has not accepted what you typed.',
     ),
   ).toBeVisible();
-  await expect(frame().getByText(/^08:30 to 17:00 UTC/)).toBeVisible();
+  await expect(frame().getByText(/^08:45 to 17:00 UTC/)).toBeVisible();
   await expect(frame().getByText(/25:00/)).toHaveCount(0);
 });

@@ -4,7 +4,7 @@
  * inputs show the state's values (state.ts): typing changes the state, which the form is drawn
  * from, so nothing the view does afterwards replaces what was typed.
  */
-import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import { memo, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { fieldName } from '../../scripts/build/field-name';
 import {
   fieldWords,
@@ -17,7 +17,7 @@ import { isGroup, valueAt } from '../values';
 import type { FieldPath, Problem } from './api';
 import { idOf } from './ids';
 import { kindOf } from './kinds';
-import { ViewContext } from './context';
+import { StoreContext, useView } from './context';
 import { pathOf, within, type State } from './state';
 
 /** The field's help and developer's details: the schema's doc comment, shared by a list's items. */
@@ -101,10 +101,17 @@ export function messagesAt(
 /** The field, group or file whose message box shows a problem: the nearest the form has. */
 function boxFor(state: State, field: string): string {
   for (let name = field; name; name = name.replace(/(\.[^.[\]]+|\[\d+\])$/, '')) {
+    // The form draws every field its schema names, written or not, and each item of a list.
     const path = pathOf(name);
-    const fileName = path[0] as string;
-    if (path.length === 1 || valueAt(state.draft[fileName], path.slice(1)) !== undefined)
-      return name;
+    const last = path.at(-1);
+    const drawn =
+      path.length === 1 ||
+      // A file that cannot be read draws none of its fields: its box takes their messages.
+      (state.draft[path[0] as string] !== undefined &&
+        (typeof last === 'number'
+          ? valueAt(state.draft[path[0] as string], path.slice(1)) !== undefined
+          : nodeOf(state, path) !== undefined));
+    if (drawn) return name;
     if (!/[.[]/.test(name)) break;
   }
   return field;
@@ -112,17 +119,16 @@ function boxFor(state: State, field: string): string {
 
 /** The check's messages for one field, group or file, in the box the input names. */
 export function Messages({ field }: { field: string }) {
-  const { state } = useContext(ViewContext);
   const box = useRef<HTMLDivElement>(null);
-  const messages = messagesAt(state, field);
-  const said = messages.map((message) => message.text).join('\n');
+  const said = useView((state) => JSON.stringify(messagesAt(state, field)));
+  const messages = useMemo(() => JSON.parse(said) as ReturnType<typeof messagesAt>, [said]);
   // A message that appears under the field being typed in is brought into view, as little as that
   // takes, so that the editor reads it without looking for it.
   useEffect(() => {
     const input = document.getElementById(idOf(field));
-    if (said && input && input === document.activeElement)
+    if (messages.length > 0 && input && input === document.activeElement)
       box.current?.scrollIntoView({ block: 'nearest' });
-  }, [said, field]);
+  }, [messages, field]);
   return (
     <div id={`${idOf(field)}-messages`} className="messages" ref={box}>
       {messages.map((message) => (
@@ -136,8 +142,7 @@ export function Messages({ field }: { field: string }) {
 
 /** The field's help, and behind "Details" its path and any note for developers. */
 function Help({ path }: { path: FieldPath }) {
-  const { state } = useContext(ViewContext);
-  const doc = docOf(state, path);
+  const doc = useView((state) => docOf(state, path));
   const id = idOf(path);
   return (
     <>
@@ -167,18 +172,24 @@ function Input({
   path: FieldPath;
   describedBy: string;
 }) {
-  const { state, actions } = useContext(ViewContext);
-  const value = valueAt(state.draft[path[0] as string], path.slice(1));
+  const { actions, store } = useContext(StoreContext);
+  const value = useView((state) => valueAt(state.draft[path[0] as string], path.slice(1)));
+  const choices = useView((state) => state.model!.choices);
+  // A text written over several lines, or a long one, gets a box of several lines.
+  const long = useView((state) => {
+    const saved = valueAt(state.saved[path[0] as string], path.slice(1));
+    return typeof saved === 'string' && (saved.includes('\n') || saved.length > 70);
+  });
   const kind = kindOf(node['x-kind'], node.type);
   const common = { id: idOf(path), 'aria-describedby': describedBy, name: fieldName(path) };
   const numeric = kind.input === 'number';
   const read = (text: string) => {
     if (numeric) return text === '' ? undefined : Number(text);
-    return text === '' && !isRequired(state, path) ? undefined : text;
+    return text === '' && !isRequired(store.getState(), path) ? undefined : text;
   };
   const onChange = (text: string) => actions.edited(path, read(text), false);
   const onSave = (text: string) => actions.edited(path, read(text), true);
-  const options = node.enum ?? kind.choices?.(state.model!.choices);
+  const options = node.enum ?? kind.choices?.(choices);
   if (options) {
     const all = options.includes(String(value)) ? options : [String(value ?? ''), ...options];
     return (
@@ -208,8 +219,6 @@ function Input({
       />
     );
   const text = typeof value === 'string' ? value : '';
-  const saved = valueAt(state.saved[path[0] as string], path.slice(1));
-  const long = typeof saved === 'string' && (saved.includes('\n') || saved.length > 70);
   if (kind.input === 'lines' || long) {
     // A text of one line ends at Enter, as an input does; a multi-line one takes the line break.
     const oneLine = kind.input !== 'lines' && !text.includes('\n');
@@ -249,12 +258,14 @@ function Input({
 
 /** One field: its words, its help, its input and the check's messages for it. */
 function Field({ node, path }: { node: SchemaNode; path: FieldPath }) {
-  const { state } = useContext(ViewContext);
   const id = idOf(path);
   const kind = kindOf(node['x-kind'], node.type);
-  const doc = docOf(state, path);
   const field = fieldName(path);
-  const invalid = messagesAt(state, field).some((message) => message.kind === 'error');
+  const doc = useView((state) => docOf(state, path));
+  const words = useView((state) => fieldWords(path, state.model!.schema, state.draft));
+  const invalid = useView((state) =>
+    messagesAt(state, field).some((message) => message.kind === 'error'),
+  );
   const describedBy = [
     kind.badge && `${id}-badge`,
     doc?.help && `${id}-help`,
@@ -268,7 +279,7 @@ function Field({ node, path }: { node: SchemaNode; path: FieldPath }) {
       className={`field${kind.badge ? ' badged' : ''}${invalid ? ' invalid' : ''}`}
       data-field={field}
     >
-      <label htmlFor={id}>{fieldWords(path, state.model!.schema, state.draft)}</label>
+      <label htmlFor={id}>{words}</label>
       {kind.badge && (
         <p className="badge" id={`${id}-badge`}>
           {kind.badge}
@@ -283,13 +294,20 @@ function Field({ node, path }: { node: SchemaNode; path: FieldPath }) {
 
 /** A list whose schema lets it grow, shrink and be reordered, or a fixed list (a tuple). */
 function List({ node, path, value }: { node: SchemaNode; path: FieldPath; value: unknown[] }) {
-  const { state, actions } = useContext(ViewContext);
+  const { actions, store } = useContext(StoreContext);
   const fixed = Boolean(node.prefixItems);
   const itemNode = node.items || undefined;
-  const wordsOf = (at: FieldPath) => fieldWords(at, state.model!.schema, state.draft);
-  const legend = wordsOf(path);
+  // The list's name and its items' names, in one text, read again only when one changes.
+  const names = useView((state) =>
+    [path, ...value.map((_, index) => [...path, index])]
+      .map((at) => fieldWords(at, state.model!.schema, state.draft))
+      .join('\n'),
+  ).split('\n');
+  const legend = names[0]!;
+  const wordsOf = (at: FieldPath) => names[(at.at(-1) as number) + 1]!;
   // The list as the form shows it when a button is pressed.
-  const current = () => valueAt(state.draft[path[0] as string], path.slice(1)) as unknown[];
+  const current = () =>
+    valueAt(store.getState().draft[path[0] as string], path.slice(1)) as unknown[];
   const options = itemNode ? (itemNode.anyOf ?? [itemNode]) : [];
   return (
     <fieldset className="list" data-field={fieldName(path)}>
@@ -314,7 +332,7 @@ function List({ node, path, value }: { node: SchemaNode; path: FieldPath; value:
           };
           return (
             <li className="item" key={index}>
-              <FormFor node={optionFor(child, item)} path={itemPath} value={item} />
+              <FormFor node={optionFor(child, item)} path={itemPath} />
               {!fixed && (
                 <div className="item-controls">
                   <button
@@ -381,37 +399,37 @@ function List({ node, path, value }: { node: SchemaNode; path: FieldPath; value:
   );
 }
 
-/** The form for any node of the schema: a group, a list or a field. */
-export function FormFor({
-  node,
-  path,
-  value,
-}: {
-  node: SchemaNode;
-  path: FieldPath;
-  value: unknown;
-}): ReactNode {
-  const { state } = useContext(ViewContext);
-  if (node.type === 'object' && node.properties)
-    return (
-      <fieldset className="group" data-field={fieldName(path)}>
-        <legend>{fieldWords(path, state.model!.schema, state.draft)}</legend>
-        {docOf(state, path)?.help && <p className="help">{docOf(state, path)!.help}</p>}
-        {Object.entries(node.properties).map(([key, field]) => {
-          const inside = isGroup(value) ? value[key] : undefined;
-          return (
-            <FormFor
-              key={key}
-              node={optionFor(field, inside)}
-              path={[...path, key]}
-              value={inside}
-            />
-          );
-        })}
-        <Messages field={fieldName(path)} />
-      </fieldset>
-    );
-  if (node.type === 'array' && Array.isArray(value))
-    return <List node={node} path={path} value={value} />;
-  return <Field node={node} path={path} />;
+/** A group of fields, its own fields each drawn again only when its own value changes. */
+function Group({ node, path, value }: { node: SchemaNode; path: FieldPath; value: unknown }) {
+  const legend = useView((state) => fieldWords(path, state.model!.schema, state.draft));
+  const doc = useView((state) => docOf(state, path));
+  return (
+    <fieldset className="group" data-field={fieldName(path)}>
+      <legend>{legend}</legend>
+      {doc?.help && <p className="help">{doc.help}</p>}
+      {Object.entries(node.properties!).map(([key, field]) => {
+        const inside = isGroup(value) ? value[key] : undefined;
+        return <FormFor key={key} node={optionFor(field, inside)} path={[...path, key]} />;
+      })}
+      <Messages field={fieldName(path)} />
+    </fieldset>
+  );
 }
+
+/**
+ * The form for any node of the schema: a group, a list or a field. It reads its own value, and is
+ * drawn again only when that value changes: a key typed in one field draws that field again, and
+ * the groups and lists around it, not the rest of the form.
+ */
+export const FormFor = memo(
+  function FormFor({ node, path }: { node: SchemaNode; path: FieldPath }): ReactNode {
+    const value = useView((state) => valueAt(state.draft[path[0] as string], path.slice(1)));
+    if (node.type === 'object' && node.properties)
+      return <Group node={node} path={path} value={value} />;
+    if (node.type === 'array' && Array.isArray(value))
+      return <List node={node} path={path} value={value} />;
+    return <Field node={node} path={path} />;
+  },
+  // A parent drawn again hands each field a new path of the same names: the same field.
+  (before, after) => before.node === after.node && fieldName(before.path) === fieldName(after.path),
+);

@@ -14,19 +14,23 @@
 import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActions } from './actions';
-import { ViewContext } from './context';
+import { StoreContext, ViewContext } from './context';
 import { createStore } from './state';
 import { EditingView } from './view';
 
 const store = createStore();
 const actions = createActions(store);
+/** What the form's fields read: the same for the whole life of the page. */
+const storeAndActions = { actions, store };
 
 function App() {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   return (
-    <ViewContext value={{ state, actions, store }}>
-      <EditingView />
-    </ViewContext>
+    <StoreContext value={storeAndActions}>
+      <ViewContext value={{ state, actions, store }}>
+        <EditingView />
+      </ViewContext>
+    </StoreContext>
   );
 }
 

@@ -290,7 +290,6 @@ export function EditingView() {
                   key={key}
                   node={optionFor(schema!.properties![key]!, inside)}
                   path={[name, key]}
-                  value={inside}
                 />
               );
             };

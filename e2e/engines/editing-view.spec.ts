@@ -101,20 +101,23 @@ test('axe finds no violation in the view, nor in any page it draws beside the fo
   expect(await axeViolations(engine), 'the editing view').toEqual([]);
   // Each page the frame beside the form shows, as the view draws it: read from the frame, then
   // put into the frame's own empty page opened on its own, so that axe reads it whole.
-  for (const page of ['/', '/south-africa', '/_not-found', '/_error']) {
-    await engine.goto(view.address);
-    await titleField(engine);
-    const drawn = await engine.runScript<{ lang: string; body: string }>(`
-      const select = document.getElementById('page-beside-page');
-      const frame = document.getElementById('page-beside-frame');
-      select.value = ${JSON.stringify(page)};
-      // The view draws the page chosen as it hears the change, before this returns.
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-      return { lang: frame.contentDocument.documentElement.lang, body: frame.contentDocument.body.outerHTML };
-    `);
+  const drawnPages: { page: string; lang: string; body: string }[] = [];
+  for (const page of ['/', '/south-africa', '/_not-found', '/_error'])
+    drawnPages.push({
+      page,
+      ...(await engine.runScript<{ lang: string; body: string }>(`
+        const select = document.getElementById('page-beside-page');
+        const frame = document.getElementById('page-beside-frame');
+        select.value = ${JSON.stringify(page)};
+        // The view draws the page chosen as it hears the change, before this returns.
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+        return { lang: frame.contentDocument.documentElement.lang, body: frame.contentDocument.body.outerHTML };
+      `)),
+    });
+  for (const { page, lang, body } of drawnPages) {
     await engine.goto(new URL('/page-beside', view.origin).href);
     await engine.runScript(
-      `document.documentElement.lang = ${JSON.stringify(drawn.lang)}; document.body.outerHTML = ${JSON.stringify(drawn.body)};`,
+      `document.documentElement.lang = ${JSON.stringify(lang)}; document.body.outerHTML = ${JSON.stringify(body)};`,
     );
     expect(await axeViolations(engine), `the page ${page} beside the form`).toEqual([]);
   }

@@ -67,10 +67,7 @@ const moved = (list: unknown[], from: number, to: number) => {
  * field (a rule that relates fields or files) shows there, and at the field typed in too, named,
  * since that is where the editor looks.
  */
-export function messagesAt(
-  state: State,
-  field: string,
-): { kind: 'error' | 'reminder'; text: string }[] {
+function messagesAt(state: State, field: string): { kind: 'error' | 'reminder'; text: string }[] {
   const shown = new Set<string>();
   const messages: { kind: 'error' | 'reminder'; text: string }[] = [];
   const add = (problem: Problem, elsewhere = '') => {

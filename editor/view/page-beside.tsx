@@ -24,7 +24,7 @@ import { pathOf, type State } from './state';
 type Page = Model['pages'][number];
 
 /** The values the page beside draws: those typed, except where the check refused them. */
-export function acceptedValues(state: State): Record<string, unknown> {
+function acceptedValues(state: State): Record<string, unknown> {
   let values = state.draft;
   for (const { written } of Object.values(state.rejected)) {
     const path = pathOf(written);
@@ -134,7 +134,7 @@ export function mainFileOf(model: Model, page: Page) {
 }
 
 /** Pages in the order an editor looks for them: the site's pages, the two without an address, files. */
-export const byKind = (a: Page, b: Page) => {
+const byKind = (a: Page, b: Page) => {
   const rank = (page: Page) => (page.handler ? 2 : page.route.startsWith('/_') ? 1 : 0);
   return rank(a) - rank(b) || a.route.localeCompare(b.route);
 };

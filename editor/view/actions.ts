@@ -110,13 +110,17 @@ export function createActions(store: Store) {
   };
 
   /** Saves a value into its file, unless the check rejects it or the file changed. */
-  const saveNow = async (path: FieldPath) => {
+  /**
+   * @param fileValue The file's value as the form showed it when the editor asked for the save
+   *   (left the field, pressed Enter): what is saved, even if they typed on before its turn came.
+   */
+  const saveNow = async (path: FieldPath, fileValue: unknown) => {
     const field = fieldName(path);
     // A value saved already (the field left twice) has nothing left to save.
     if (!Object.keys(getState().unsaved).some((typed) => within(typed, field))) return;
     const target = savePath(path);
     const name = path[0] as string;
-    const value = valueAt(getState().draft[name], target.slice(1));
+    const value = valueAt(fileValue, target.slice(1));
     const file = model().files.find((f) => f.name === name)!;
     const { status, data } = await call<
       {
@@ -164,6 +168,7 @@ export function createActions(store: Store) {
       type: 'saved',
       path,
       written: target,
+      value,
       version: data.version,
       problems: data.problems,
     });
@@ -178,7 +183,8 @@ export function createActions(store: Store) {
     if (!save || valueAt(getState().draft[path[0] as string], path.slice(1)) !== value)
       dispatch({ type: 'typed', path, value });
     clearTimeout(checkTimer);
-    if (save) return detached(afterEarlierWrites(() => saveNow(path)));
+    const fileValue = getState().draft[path[0] as string];
+    if (save) return detached(afterEarlierWrites(() => saveNow(path, fileValue)));
     checkTimer = setTimeout(() => detached(check(path)), CHECK_AFTER_MS);
   };
 
@@ -197,7 +203,8 @@ export function createActions(store: Store) {
     say(what);
     if (focus) {
       dispatch({ type: 'focus', id: focus });
-      return detached(afterEarlierWrites(() => saveNow(path)));
+      const fileValue = getState().draft[path[0] as string];
+      return detached(afterEarlierWrites(() => saveNow(path, fileValue)));
     }
     dispatch({ type: 'focus', id: `first-of-${fieldName([...path, list.length - 1])}` });
   };
@@ -207,7 +214,7 @@ export function createActions(store: Store) {
     detached(
       (async () => {
         for (const { path } of Object.values(getState().unsaved))
-          await afterEarlierWrites(() => saveNow(path));
+          await afterEarlierWrites(() => saveNow(path, getState().draft[path[0] as string]));
       })(),
     );
 
@@ -312,7 +319,7 @@ export function createActions(store: Store) {
     detached(
       (async () => {
         await load(true);
-        await afterEarlierWrites(() => saveNow(field));
+        await afterEarlierWrites(() => saveNow(field, getState().draft[field[0] as string]));
       })(),
     );
 

@@ -330,12 +330,15 @@ export function PageBeside({
     setFrameReady(true);
   };
 
-  // The page is drawn as soon as the state changes, before React draws the form again, from the
-  // store it subscribes to: a keystroke reaches the page without waiting for the form's redraw.
+  // The page is drawn as soon as the state changes, at the browser's next frame, before React
+  // draws the form again, from the store it subscribes to: a keystroke reaches the page without
+  // waiting for the form's redraw, and keys typed faster than frames are drawn once.
   useEffect(() => {
     if (!frameReady) return;
     let last: unknown[] = [];
+    let asked = 0;
     const paint = () => {
+      asked = 0;
       const now = store.getState();
       const inputs = [now.model, now.draft, now.rejected, now.saved, shownRoute(now), now.selected];
       if (inputs.every((input, i) => input === last[i])) return;
@@ -349,7 +352,13 @@ export function PageBeside({
       else done(page);
     };
     paint();
-    return store.subscribe(paint);
+    const unsubscribe = store.subscribe(() => {
+      if (!asked) asked = requestAnimationFrame(paint);
+    });
+    return () => {
+      unsubscribe();
+      cancelAnimationFrame(asked);
+    };
   }, [frameReady, store]);
 
   // The frame is as wide as the page a phone or a desktop shows, scaled down to fit the pane.

@@ -66,7 +66,15 @@ export type Action =
   | { type: 'loaded'; model: Model; keepTyped: boolean }
   | { type: 'typed'; path: FieldPath; value: unknown }
   | { type: 'checked'; typedIn: string; written: string; errors: Problem[]; reminders: Problem[] }
-  | { type: 'saved'; path: FieldPath; written: FieldPath; version: string; problems: Problem[] }
+  | {
+      type: 'saved';
+      path: FieldPath;
+      written: FieldPath;
+      /** The value written, which the form may no longer show: the editor may have typed on. */
+      value: unknown;
+      version: string;
+      problems: Problem[];
+    }
   | { type: 'rejected'; typedIn: string; written: string; errors: Problem[]; reminders: Problem[] }
   | { type: 'conflict'; conflict: Conflict }
   | { type: 'dropTyped'; field: string }
@@ -179,7 +187,11 @@ export function reducer(state: State, action: Action): State {
     case 'saved': {
       const name = action.written[0] as string;
       const written = fieldName(action.written);
-      const value = valueAt(state.draft[name], action.written.slice(1));
+      const { value } = action;
+      // What was typed after the value saved stays typed and not saved, with its check's words.
+      const typedOn =
+        JSON.stringify(valueAt(state.draft[name], action.written.slice(1))) !==
+        JSON.stringify(value);
       const model = state.model && {
         ...state.model,
         files: state.model.files.map((file) =>
@@ -187,7 +199,7 @@ export function reducer(state: State, action: Action): State {
         ),
         canUndo: true,
       };
-      const unsaved = without(state.unsaved, written);
+      const unsaved = typedOn ? state.unsaved : without(state.unsaved, written);
       return {
         ...state,
         model,
@@ -197,8 +209,10 @@ export function reducer(state: State, action: Action): State {
         },
         unsaved,
         typedOverReload: state.typedOverReload && Object.keys(unsaved).length > 0,
-        rejected: without(state.rejected, written),
-        checking: state.checking.filter((field) => !within(field, written)),
+        rejected: typedOn ? state.rejected : without(state.rejected, written),
+        checking: typedOn
+          ? state.checking
+          : state.checking.filter((field) => !within(field, written)),
         problems: action.problems,
       };
     }

@@ -13,36 +13,42 @@ import type { FieldPath, ReadFile } from './content-files';
 import { isGroup } from './values';
 
 /** One field changed since the last commit: its path, and its value then and now. */
-type Change = { field: FieldPath; before: unknown; after: unknown };
+export type Change = { field: FieldPath; before: unknown; after: unknown };
 
-/** Runs git in the project's root and returns what it printed. */
-const git = (...args: string[]) =>
-  execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Runs git in a folder (the project's root, or a workspace of the editing service) and returns
+ * what it printed.
+ */
+export const gitIn = (root: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-/** Whether the working folder is the root of a git repository of its own, with a commit. */
-export function isOwnRepository(): boolean {
+/** Runs git in the project's root, the working folder of npm run edit. */
+const git = (...args: string[]) => gitIn(process.cwd(), ...args);
+
+/** Whether a folder is the root of a git repository of its own (or worktree), with a commit. */
+export function isOwnRepository(root = process.cwd()): boolean {
   try {
-    const top = git('rev-parse', '--show-toplevel').trim();
-    git('rev-parse', '--verify', 'HEAD');
-    return realpathSync(top) === realpathSync(process.cwd());
+    const top = gitIn(root, 'rev-parse', '--show-toplevel').trim();
+    gitIn(root, 'rev-parse', '--verify', 'HEAD');
+    return realpathSync(top) === realpathSync(root);
   } catch {
     return false;
   }
 }
 
-/** The branch the project is on, or undefined where it is on none (a commit checked out). */
-export function currentBranch(): string | undefined {
+/** The branch a folder (the project, where none is named) is on, or undefined where it is on none (a commit checked out). */
+export function currentBranch(root = process.cwd()): string | undefined {
   try {
-    return git('symbolic-ref', '--quiet', '--short', 'HEAD').trim();
+    return gitIn(root, 'symbolic-ref', '--quiet', '--short', 'HEAD').trim();
   } catch {
     return undefined;
   }
 }
 
-/** The commit HEAD names, or undefined where there is none. */
-function headCommit(): string | undefined {
+/** The commit HEAD names in a folder, or undefined where there is none. */
+function headCommit(root = process.cwd()): string | undefined {
   try {
-    return git('rev-parse', '--verify', 'HEAD').trim();
+    return gitIn(root, 'rev-parse', '--verify', 'HEAD').trim();
   } catch {
     return undefined;
   }
@@ -56,14 +62,23 @@ function headCommit(): string | undefined {
  */
 const committedValues = new Map<string, unknown>();
 
-/** A content file's value as the last commit holds it, or undefined where it held none. */
-export function committedValue(file: ReadFile, commit = headCommit()): unknown {
+/**
+ * A content file's value as a commit holds it (the last one, where none is named), or undefined
+ * where it held none.
+ * @param root The repository (or worktree) to read the commit from.
+ */
+export function committedValue(
+  file: ReadFile,
+  commitNamed: string | undefined = undefined,
+  root = process.cwd(),
+): unknown {
+  const commit = commitNamed ?? headCommit(root);
   if (commit === undefined) return undefined;
   const key = `${commit}:${file.file}`;
   if (!committedValues.has(key)) {
     let value: unknown;
     try {
-      const read = readContent(git('show', `${commit}:${file.file}`), file.file);
+      const read = readContent(gitIn(root, 'show', `${commit}:${file.file}`), file.file);
       value = Array.isArray(read) ? undefined : read.value;
     } catch {
       value = undefined;
@@ -86,12 +101,18 @@ function differences(before: unknown, after: unknown, field: FieldPath): Change[
   return [{ field, before, after }];
 }
 
-/** Every field changed since the last commit, file by file. */
-export function changesSinceCommit(files: ReadFile[]): Change[] {
-  if (!isOwnRepository()) return [];
-  const commit = headCommit();
+/**
+ * Every field changed since a commit (the last one, where none is named), file by file.
+ * @param root The repository (or worktree) the files are in.
+ */
+export function changesSinceCommit(
+  files: ReadFile[],
+  root = process.cwd(),
+  commit = headCommit(root),
+): Change[] {
+  if (!isOwnRepository(root)) return [];
   return files.flatMap((file) =>
-    file.read ? differences(committedValue(file, commit), file.read.value, [file.name]) : [],
+    file.read ? differences(committedValue(file, commit, root), file.read.value, [file.name]) : [],
   );
 }
 

@@ -62,6 +62,19 @@ export type Refusal =
   | { refused: 'unknown field'; field: string };
 
 /**
+ * A value written, as the editing service's audit log records it: by which tab, whether a save, a
+ * discard or an undo, the field, and its value before and after.
+ */
+export type Write = {
+  action: 'save' | 'discard' | 'undo';
+  tab: string;
+  file: string;
+  field: FieldPath;
+  before: unknown;
+  after: unknown;
+};
+
+/**
  * One tab's last save, which its Undo puts back: its field and the value the field held before,
  * and its file's source before and after.
  */
@@ -79,8 +92,10 @@ const exportName = (fileName: string) =>
 const problemKey = (p: Problem) => `${p.field} ${p.message}`;
 
 /**
- * The content files of the project in the working folder, read, checked and written in place. The
- * check reads public/ from the working folder too, so the editor runs in the project's root.
+ * The content files of a project folder (the working folder of npm run edit, or a workspace of the
+ * editing service), read, checked and written in place. The check reads public/ from the working
+ * folder, so the editor runs in the project's root, and the service in its own checkout of the
+ * project, whose pictures the workspaces share.
  */
 export class ContentFiles {
   /**
@@ -99,7 +114,14 @@ export class ContentFiles {
   /** The last write queued: each write waits for the one before it to end, well or not. */
   private writing: Promise<unknown> = Promise.resolve();
 
-  private readonly root = process.cwd();
+  /**
+   * @param root The folder whose content/ it reads and writes: the project's root, or a workspace.
+   * @param written Told of each value written, once it is on disk (the service's audit log).
+   */
+  constructor(
+    private readonly root = process.cwd(),
+    private readonly written?: (write: Write) => void,
+  ) {}
 
   /** Every content file of content/, read from disk now. */
   readAll(): ReadFile[] {
@@ -196,6 +218,7 @@ export class ContentFiles {
    * view read, once the writes before it have ended.
    * @param version The version of the file the view's value was typed over.
    * @param tab The tab that saves, whose Undo puts this save back.
+   * @param action A save of the editor's value, or a discard putting back the committed one.
    * @returns The file's new version, or why nothing was written.
    */
   save(
@@ -203,8 +226,9 @@ export class ContentFiles {
     value: unknown,
     version: string,
     tab: string,
+    action: 'save' | 'discard' = 'save',
   ): Promise<{ version: string; problems: Problem[] } | Refusal> {
-    return this.inTurn(() => this.saveNow(field, value, version, tab));
+    return this.inTurn(() => this.saveNow(field, value, version, tab, action));
   }
 
   private async saveNow(
@@ -212,6 +236,7 @@ export class ContentFiles {
     value: unknown,
     version: string,
     tab: string,
+    action: 'save' | 'discard',
   ): Promise<{ version: string; problems: Problem[] } | Refusal> {
     const files = this.readAll();
     const target = files.find((file) => file.name === field[0]);
@@ -244,6 +269,8 @@ export class ContentFiles {
     this.writeFor(tab, file, formatted);
     const was = valueAt(read!.value, field.slice(1));
     this.lastSaves.set(tab, { field, was, file, before: source, after: formatted });
+    const after = valueAt(newValue, field.slice(1));
+    this.written?.({ action, tab, file, field, before: was, after });
     return { version: versionOf(formatted), problems };
   }
 
@@ -289,6 +316,14 @@ export class ContentFiles {
       if (now.source !== last.after) return this.conflict(now, last.field, last.was, tab);
       this.lastSaves.delete(tab);
       this.writeFor(tab, last.file, last.before);
+      this.written?.({
+        action: 'undo',
+        tab,
+        file: last.file,
+        field: last.field,
+        before: now.read && valueAt(now.read.value, last.field.slice(1)),
+        after: last.was,
+      });
       return { file: last.file, field: last.field };
     });
   }

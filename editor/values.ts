@@ -1,6 +1,7 @@
 /**
  * Reading and replacing a value at a field's path inside a content file's value: the server's
- * saves and the view's form both use them, so that the two agree on what a path means.
+ * saves and the view's form both use them, so that the two agree on what a path means. And a value
+ * in words, as the view's list of changes and the editing service's proposals both write it.
  */
 
 /** The value at a path inside a value, or undefined where the path leads nowhere. */
@@ -36,3 +37,26 @@ export function withValueAt(
 /** Whether a value is a group of fields: an object, not a list. */
 export const isGroup = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A value as the list of changes shows it: a text as written, a link by its words and address, a
+ * list as its count and its items, an item that is itself a list (a paragraph with links) in
+ * brackets.
+ */
+export function inWords(value: unknown, outermost = true): string {
+  if (value === undefined) return '(nothing)';
+  if (typeof value === 'string') return `“${value}”`;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => inWords(item, false)).join('; ');
+    if (!outermost) return `[${items}]`;
+    return `${value.length} ${value.length === 1 ? 'item' : 'items'}: ${items}`;
+  }
+  if (isGroup(value)) {
+    if (typeof value.label === 'string' && typeof value.href === 'string')
+      return `a link “${value.label}” to ${value.href}`;
+    return Object.values(value)
+      .map((field) => inWords(field, false))
+      .join(', ');
+  }
+  return String(value);
+}

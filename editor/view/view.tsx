@@ -5,35 +5,12 @@
  */
 import { useContext, useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import { fieldWords, optionFor } from '../../scripts/shared/field-words';
-import { isGroup } from '../values';
+import { inWords, isGroup } from '../values';
 import { ViewContext } from './context';
 import { FormFor, Messages } from './form';
 import { fieldsInPageOrderOf, mainFileOf, PageBeside, pageOf } from './page-beside';
 import { fieldsOfText } from './text-fields';
 import { pathOf, type State } from './state';
-
-/**
- * A value as the list of changes shows it: a text as written, a link by its words and address, a
- * list as its count and its items, an item that is itself a list (a paragraph with links) in
- * brackets.
- */
-function inWords(value: unknown, outermost = true): string {
-  if (value === undefined) return '(nothing)';
-  if (typeof value === 'string') return `“${value}”`;
-  if (Array.isArray(value)) {
-    const items = value.map((item) => inWords(item, false)).join('; ');
-    if (!outermost) return `[${items}]`;
-    return `${value.length} ${value.length === 1 ? 'item' : 'items'}: ${items}`;
-  }
-  if (isGroup(value)) {
-    if (typeof value.label === 'string' && typeof value.href === 'string')
-      return `a link “${value.label}” to ${value.href}`;
-    return Object.values(value)
-      .map((field) => inWords(field, false))
-      .join(', ');
-  }
-  return String(value);
-}
 
 /** The alert of a conflict: what changed, by whom, both values, and the editor's choices. */
 function ConflictAlert() {

@@ -1,0 +1,237 @@
+/**
+ * `npm run edit:service`: the editing view as a service for many editors, on an internal server
+ * behind the bank's sign-in, never on the public origin. It listens only on a Unix socket
+ * (EDITOR_SOCKET) that the web server in front of it alone may open; the web server signs each
+ * editor in and names them in headers (identity.ts). Each change an editor starts is a workspace of
+ * its own, a git worktree on its own branch (workspaces.ts); the view edits one workspace at a time,
+ * named by each request, and a request naming another editor's workspace is refused. Proposing a
+ * change commits it as the editor and pushes its branch; a workflow opens its pull request
+ * (docs/deploying.md). Every start, write and proposal goes into the audit log (audit-log.ts).
+ *
+ * Its settings, from the environment (the systemd unit sets them: docs/deploying.md):
+ * EDITOR_SOCKET, EDITOR_ORIGIN (the address editors open), EDITOR_REMOTE (the repository it clones
+ * and pushes to), EDITOR_STATE (its clone and workspaces), EDITOR_AUDIT_LOG,
+ * EDITOR_PROXY_SECRET_FILE (the secret the web server sends), EDITOR_COMMITTER_NAME and
+ * EDITOR_COMMITTER_EMAIL, and EDITOR_GROUP (the group an editor must be in, if any). Run it from a
+ * checkout of the project: the view and its check are the checkout's code.
+ */
+import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { fieldName } from '../../scripts/build/read-content';
+import { fieldWords } from '../../scripts/shared/field-words';
+import { changesSinceCommit } from '../changes';
+import { contentApi } from '../content-api';
+import { ContentFiles, type Write } from '../content-files';
+import { fieldDocs } from '../field-docs';
+import { formSchema } from '../form-schema';
+import { readBody } from '../request-gate';
+import { inWords } from '../values';
+import { send, viewFiles } from '../view-files';
+import { auditLog } from './audit-log';
+import { personOf, type Person } from './identity';
+import { Workspaces, type Workspace } from './workspaces';
+
+/** The header in which each of the view's requests names the change it edits: `<user>/<topic>`. */
+export const WORKSPACE_HEADER = 'x-editor-workspace';
+
+/** The service's settings, as the environment gives them. */
+export type Settings = {
+  socket: string;
+  origin: string;
+  remote: string;
+  state: string;
+  auditLog: string;
+  proxySecret: string;
+  committer: { name: string; email: string };
+  group?: string | undefined;
+};
+
+/** The settings from the environment, or the first one missing, named. */
+export function settingsFromEnvironment(environment = process.env): Settings {
+  const need = (name: string) => {
+    const value = environment[name];
+    if (!value) throw new Error(`the editing service needs ${name} (docs/deploying.md)`);
+    return value;
+  };
+  return {
+    socket: need('EDITOR_SOCKET'),
+    origin: need('EDITOR_ORIGIN'),
+    remote: need('EDITOR_REMOTE'),
+    state: need('EDITOR_STATE'),
+    auditLog: need('EDITOR_AUDIT_LOG'),
+    proxySecret: readFileSync(need('EDITOR_PROXY_SECRET_FILE'), 'utf8').trim(),
+    committer: { name: need('EDITOR_COMMITTER_NAME'), email: need('EDITOR_COMMITTER_EMAIL') },
+    group: environment.EDITOR_GROUP || undefined,
+  };
+}
+
+/** The commit message of a proposal: the editor's sentence, then each field changed, in words. */
+function proposalMessage(
+  person: Person,
+  title: string,
+  changes: { words: string; before: unknown; after: unknown }[],
+) {
+  const lines = changes.map(
+    ({ words, before, after }) => `- ${words}: was ${inWords(before)}, now ${inWords(after)}`,
+  );
+  return `${title}\n\nChanged by ${person.name} <${person.email}> in the editing view:\n\n${lines.join('\n')}\n`;
+}
+
+/**
+ * Starts the service on its socket.
+ * @returns A function that stops it.
+ */
+export async function startService(settings: Settings) {
+  const origin = new URL(settings.origin);
+  const log = auditLog(settings.auditLog);
+  const workspaces = new Workspaces(settings.state, settings.remote, settings.committer);
+  await workspaces.prepare();
+  const root = process.cwd();
+  const view = await viewFiles(root, 'service');
+  // Help texts are the schema's, the same for every workspace: the service's own code's.
+  const shared = {
+    schema: formSchema(),
+    docs: fieldDocs(new ContentFiles(root).readAll()),
+    pages: view.pages,
+  };
+
+  /** Each open workspace's content files and API, made on its first request. */
+  const opened = new Map<string, ReturnType<typeof contentApi>>();
+  const apiOf = (person: Person, workspace: Workspace) => {
+    let api = opened.get(workspace.id);
+    if (!api) {
+      const content: ContentFiles = new ContentFiles(workspace.root, (write: Write) => {
+        const values = Object.fromEntries(
+          content.readAll().map(({ name, read }) => [name, read?.value]),
+        );
+        log.append(person, {
+          action: write.action,
+          change: workspace.id,
+          branch: workspace.branch,
+          file: write.file,
+          field: fieldName(write.field),
+          words: fieldWords(write.field, shared.schema, values),
+          before: write.before,
+          after: write.after,
+        });
+      });
+      api = contentApi(content, workspace.root, shared, {
+        base: () => workspace.base,
+        commits: false,
+      });
+      opened.set(workspace.id, api);
+    }
+    return api;
+  };
+
+  /** The workspace a request names, if it is the person's own; else why not. */
+  const workspaceOf = async (request: IncomingMessage, person: Person) => {
+    const named = request.headers[WORKSPACE_HEADER];
+    const [user, topic, ...rest] = typeof named === 'string' ? named.split('/') : [];
+    if (!user || !topic || rest.length > 0)
+      return { status: 400, why: `name the change in ${WORKSPACE_HEADER}` };
+    if (user !== person.user) return { status: 403, why: 'this change is another editor’s' };
+    return (await workspaces.find(person, topic)) ?? { status: 404, why: 'no such change' };
+  };
+
+  const serviceApi = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    route: string,
+    person: Person,
+  ) => {
+    if (route === '/api/session' && request.method === 'GET') {
+      await workspaces.fetch();
+      const changes = await workspaces.list(person);
+      return send(response, 200, {
+        person: { user: person.user, name: person.name, email: person.email },
+        changes: changes.map(({ id, title, branch, proposed, merged }) => ({
+          id,
+          title,
+          branch,
+          proposed,
+          merged,
+        })),
+      });
+    }
+    if (route === '/api/start' && request.method === 'POST') {
+      const body = await readBody(request);
+      const title = 'value' in body && (body.value as { title?: unknown } | null)?.title;
+      if (typeof title !== 'string' || title.trim() === '')
+        return send(response, 400, { error: 'say in a few words what the change is for' });
+      const workspace = await workspaces.start(person, title);
+      log.append(person, {
+        action: 'start',
+        change: workspace.id,
+        branch: workspace.branch,
+        title: workspace.title,
+      });
+      return send(response, 200, { id: workspace.id, branch: workspace.branch });
+    }
+    const workspace = await workspaceOf(request, person);
+    if ('status' in workspace) return send(response, workspace.status, { error: workspace.why });
+    if (route === '/api/propose' && request.method === 'POST') {
+      const content = new ContentFiles(workspace.root);
+      const files = content.readAll();
+      const values = Object.fromEntries(files.map(({ name, read }) => [name, read?.value]));
+      const changes = changesSinceCommit(files, workspace.root).map((change) => ({
+        ...change,
+        words: fieldWords(change.field, shared.schema, values),
+      }));
+      if (changes.length === 0)
+        return send(response, 422, { problem: 'nothing has changed since the last proposal' });
+      const problems = content.problems(files).filter((p) => !p.goLive);
+      if (problems.length > 0)
+        return send(response, 422, {
+          problem: 'the content check finds problems to correct first',
+        });
+      const proposed = await workspaces.propose(
+        person,
+        workspace,
+        proposalMessage(person, workspace.title, changes),
+      );
+      if (!proposed) return send(response, 422, { problem: 'nothing has changed' });
+      log.append(person, {
+        action: 'propose',
+        change: workspace.id,
+        branch: workspace.branch,
+        commit: proposed.commit,
+        files: proposed.files,
+      });
+      return send(response, 200, { branch: workspace.branch, commit: proposed.commit });
+    }
+    return apiOf(person, workspace)(request, response, route);
+  };
+
+  const server = createServer((request, response) => {
+    const { pathname } = new URL(request.url ?? '/', origin);
+    const person = personOf(request, settings.proxySecret, origin, settings.group);
+    if ('status' in person) return send(response, person.status, person.why, 'text/plain');
+    if (view.serve(request.method, pathname, response)) return;
+    if (pathname.startsWith('/api/'))
+      return void serviceApi(request, response, pathname, person).catch((error: unknown) =>
+        send(response, 500, { error: `the editing service failed: ${String(error)}` }),
+      );
+    send(response, 404, 'not found', 'text/plain');
+  });
+  // A socket left by a service that stopped without removing it would keep this one from listening.
+  if (existsSync(settings.socket)) rmSync(settings.socket);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.socket, resolve);
+  });
+  // Only the service's user and group (the web server's user is in it) may open the socket.
+  chmodSync(settings.socket, 0o660);
+  return {
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const settings = settingsFromEnvironment();
+  const service = await startService(settings);
+  console.log(`The editing service listens on ${settings.socket}, for ${settings.origin}.`);
+  // systemd stops it with SIGTERM: the socket is closed, and the requests in flight end first.
+  process.once('SIGTERM', () => void service.stop().then(() => process.exit(0)));
+}

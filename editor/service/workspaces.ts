@@ -1,0 +1,229 @@
+/**
+ * The editing service's workspaces: one per change an editor starts, each a git worktree of its
+ * own on its own branch, content/<user>/<topic>, made from the remote's main as it is when the
+ * change starts. They share one clone of the remote (EDITOR_STATE/repository), and live at
+ * EDITOR_STATE/workspaces/<user>/<topic>, beside a small file of what the folder does not hold (the
+ * change's title in the editor's words, and the commit it started from). Everything is on disk: a
+ * restart of the service finds every workspace and every value saved in it as it was.
+ *
+ * A worktree checks out the repository's top-level files, content/ and .github/ only (git's sparse
+ * checkout): the content files, Prettier's settings, and CODEOWNERS are all a workspace needs, and
+ * a change can touch nothing else.
+ *
+ * git runs one command at a time on the shared clone (fetch, worktree, commit, push): two at once
+ * would fight over its locks. Commits carry the signed-in editor as their author and the service
+ * as their committer; pushes go to the remote with the service's own credentials (its deploy key,
+ * through GIT_SSH_COMMAND: docs/deploying.md).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Person } from './identity';
+
+const run = promisify(execFile);
+
+/** A change's topic as its branch names it: lower-case words joined by dashes, at most 40 letters. */
+export const TOPIC = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** What the service keeps of a change beside its worktree. */
+type About = { title: string; base: string; started: string };
+
+/** One change of an editor's, as the view lists it. */
+export type Workspace = {
+  /** `<user>/<topic>`: how a request names it. */
+  id: string;
+  title: string;
+  branch: string;
+  /** The commit of main the change started from, which its changes are counted from. */
+  base: string;
+  /** The worktree's folder. */
+  root: string;
+  /** Whether the change was proposed: its branch is on the remote. */
+  proposed: boolean;
+  /** Whether the remote's main holds the branch's last commit: the change was merged. */
+  merged: boolean;
+};
+
+/** A topic from the editor's words for a change: "New opening hours" is new-opening-hours. */
+export function topicOf(title: string): string {
+  const words = title
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return words.slice(0, 40).replace(/-+$/, '') || 'change';
+}
+
+export class Workspaces {
+  private readonly repository: string;
+  private readonly folder: string;
+  /** The last git command on the shared clone: each waits for the one before it to end. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /**
+   * @param state The service's state folder (EDITOR_STATE).
+   * @param remote The remote it clones from and pushes to (EDITOR_REMOTE).
+   * @param committer The service, as the committer of every commit.
+   */
+  constructor(
+    state: string,
+    private readonly remote: string,
+    private readonly committer: { name: string; email: string },
+  ) {
+    this.repository = path.join(state, 'repository');
+    this.folder = path.join(state, 'workspaces');
+  }
+
+  /** Runs git in a folder, once the git commands queued before it have ended. */
+  private git(cwd: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+    const turn = this.queue.then(async () => {
+      const { stdout } = await run('git', args, {
+        cwd,
+        env: { ...process.env, ...env },
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      return stdout;
+    });
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Clones the remote, the first time the service starts. */
+  async prepare() {
+    if (existsSync(path.join(this.repository, '.git'))) return;
+    mkdirSync(path.dirname(this.repository), { recursive: true });
+    await this.git(path.dirname(this.repository), [
+      'clone',
+      '--quiet',
+      '--no-checkout',
+      this.remote,
+      this.repository,
+    ]);
+  }
+
+  /** Brings the remote's main (and which content branches it holds) up to date. */
+  async fetch() {
+    await this.git(this.repository, ['fetch', '--quiet', '--prune', 'origin']);
+  }
+
+  private aboutFile(user: string, topic: string) {
+    return path.join(this.folder, user, `${topic}.json`);
+  }
+
+  /** One of a person's changes, or undefined where they have none of that topic. */
+  async find(person: Person, topic: string): Promise<Workspace | undefined> {
+    if (!TOPIC.test(topic) || !existsSync(this.aboutFile(person.user, topic))) return undefined;
+    const about = JSON.parse(readFileSync(this.aboutFile(person.user, topic), 'utf8')) as About;
+    const branch = `content/${person.user}/${topic}`;
+    const root = path.join(this.folder, person.user, topic);
+    const ref = (name: string) =>
+      this.git(this.repository, ['rev-parse', '--verify', '--quiet', name]).then(
+        (out) => out.trim(),
+        () => undefined,
+      );
+    const [tip, onRemote] = await Promise.all([
+      ref(`refs/heads/${branch}`),
+      ref(`refs/remotes/origin/${branch}`),
+    ]);
+    const merged =
+      tip !== undefined &&
+      tip !== about.base &&
+      (await this.git(this.repository, [
+        'merge-base',
+        '--is-ancestor',
+        tip,
+        'refs/remotes/origin/main',
+      ]).then(
+        () => true,
+        () => false,
+      ));
+    return {
+      id: `${person.user}/${topic}`,
+      title: about.title,
+      branch,
+      base: about.base,
+      root,
+      proposed: onRemote !== undefined,
+      merged,
+    };
+  }
+
+  /** A person's changes, newest first. Nobody else's are ever listed. */
+  async list(person: Person): Promise<Workspace[]> {
+    const folder = path.join(this.folder, person.user);
+    if (!existsSync(folder)) return [];
+    const topics = readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.slice(0, -'.json'.length));
+    const found = await Promise.all(topics.map((topic) => this.find(person, topic)));
+    const started = (w: Workspace) =>
+      (JSON.parse(readFileSync(this.aboutFile(person.user, w.id.split('/')[1]!), 'utf8')) as About)
+        .started;
+    return found
+      .filter((w): w is Workspace => w !== undefined)
+      .sort((a, b) => started(b).localeCompare(started(a)));
+  }
+
+  /**
+   * Starts a change: a worktree on a new branch from the remote's main as it is now.
+   * @param title The change in the editor's words, which its topic is made from.
+   */
+  async start(person: Person, title: string): Promise<Workspace> {
+    await this.fetch();
+    const base = (
+      await this.git(this.repository, ['rev-parse', 'refs/remotes/origin/main'])
+    ).trim();
+    // A topic already taken by one of the person's changes gets a number: new-hours-2.
+    const first = topicOf(title);
+    let topic = first;
+    for (let n = 2; existsSync(this.aboutFile(person.user, topic)); n += 1) topic = `${first}-${n}`;
+    const branch = `content/${person.user}/${topic}`;
+    const root = path.join(this.folder, person.user, topic);
+    mkdirSync(path.dirname(root), { recursive: true });
+    await this.git(this.repository, [
+      'worktree',
+      'add',
+      '--quiet',
+      '--no-checkout',
+      '-b',
+      branch,
+      root,
+      base,
+    ]);
+    await this.git(root, ['sparse-checkout', 'set', 'content', '.github']);
+    await this.git(root, ['checkout', '--quiet']);
+    const about: About = { title: title.trim(), base, started: new Date().toISOString() };
+    writeFileSync(this.aboutFile(person.user, topic), `${JSON.stringify(about)}\n`);
+    return (await this.find(person, topic))!;
+  }
+
+  /**
+   * Proposes a change: commits its content files as they are, the editor as the author and the
+   * service as the committer, and pushes its branch to the remote.
+   * @returns The commit, or undefined where nothing changed since the last commit.
+   */
+  async propose(person: Person, workspace: Workspace, message: string) {
+    await this.git(workspace.root, ['add', '--', 'content']);
+    const staged = await this.git(workspace.root, ['diff', '--cached', '--name-only']);
+    if (staged.trim() === '') return undefined;
+    await this.git(workspace.root, ['commit', '--quiet', '--no-verify', '--message', message], {
+      GIT_AUTHOR_NAME: person.name,
+      GIT_AUTHOR_EMAIL: person.email,
+      GIT_COMMITTER_NAME: this.committer.name,
+      GIT_COMMITTER_EMAIL: this.committer.email,
+    }).catch(async (error: unknown) => {
+      await this.git(workspace.root, ['reset', '--quiet']);
+      throw error;
+    });
+    const commit = (await this.git(workspace.root, ['rev-parse', 'HEAD'])).trim();
+    // The push also sets the clone's own copy of the remote's branch, which marks it proposed.
+    await this.git(workspace.root, [
+      'push',
+      '--quiet',
+      'origin',
+      `HEAD:refs/heads/${workspace.branch}`,
+    ]);
+    return { commit, files: staged.trim().split('\n') };
+  }
+}

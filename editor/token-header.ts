@@ -1,6 +1,7 @@
 /**
  * What the editing view's page and its server both name: where a request carries the token that
- * npm run edit printed (request-gate.ts says why never in a cookie), and the tab it comes from.
+ * npm run edit printed (request-gate.ts says why never in a cookie), the tab it comes from, and in
+ * the editing service the change it edits.
  */
 
 /** The header in which the view's requests carry the token. */
@@ -15,3 +16,10 @@ export const TOKEN_PARAMETER = 'token';
  * conflict with another tab's save is said as such, and Undo takes back the tab's own last save.
  */
 export const TAB_HEADER = 'x-editor-tab';
+
+/**
+ * The header in which each request of the editing service's view names the change it edits,
+ * `<user>/<topic>` (service/server.ts): the service refuses a change that is not the signed-in
+ * editor's own.
+ */
+export const WORKSPACE_HEADER = 'x-editor-workspace';

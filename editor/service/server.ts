@@ -26,14 +26,12 @@ import { ContentFiles, type Write } from '../content-files';
 import { fieldDocs } from '../field-docs';
 import { formSchema } from '../form-schema';
 import { readBody } from '../request-gate';
+import { WORKSPACE_HEADER } from '../token-header';
 import { inWords } from '../values';
 import { send, viewFiles } from '../view-files';
 import { auditLog } from './audit-log';
 import { personOf, type Person } from './identity';
 import { Workspaces, type Workspace } from './workspaces';
-
-/** The header in which each of the view's requests names the change it edits: `<user>/<topic>`. */
-export const WORKSPACE_HEADER = 'x-editor-workspace';
 
 /** The service's settings, as the environment gives them. */
 export type Settings = {

@@ -7,9 +7,17 @@
 import { fieldName } from '../../scripts/build/field-name';
 import { fieldWords } from '../../scripts/shared/field-words';
 import { valueAt } from '../values';
-import { call, Unreachable, type FieldPath, type Model, type Problem } from './api';
+import {
+  call,
+  inService,
+  openChange,
+  Unreachable,
+  type FieldPath,
+  type Model,
+  type Problem,
+} from './api';
 import { idOf } from './ids';
-import { pathOf, within, type Change, type Conflict, type Store } from './state';
+import { pathOf, within, type Change, type Conflict, type Session, type Store } from './state';
 
 /** How long the view waits for typing to pause before it asks the check about the value. */
 const CHECK_AFTER_MS = 150;
@@ -80,6 +88,17 @@ export function createActions(store: Store) {
     const { data } =
       await call<NonNullable<ReturnType<Store['getState']>['changes']>>('/api/changes');
     dispatch({ type: 'changes', changes: data });
+    // In the editing service, the reviewers the change needs follow from the files it changes.
+    if (inService) {
+      const { data: needed } = await call<{ reviewers: string[] }>('/api/reviewers');
+      dispatch({ type: 'reviewers', reviewers: needed.reviewers });
+    }
+  };
+
+  /** In the editing service: who is signed in, and their changes. */
+  const loadSession = async () => {
+    const { data } = await call<Session>('/api/session');
+    dispatch({ type: 'session', session: data });
   };
 
   /** Reads the files; the values typed and not saved stay over them where `keepTyped`. */
@@ -288,6 +307,42 @@ export function createActions(store: Store) {
     );
 
   /**
+   * In the editing service: proposes the open change, as it is saved, for review. Like a commit,
+   * only what is saved goes, so a value typed and not saved is named and stops it.
+   */
+  const propose = () =>
+    detached(
+      afterEarlierWrites(async () => {
+        const pending = Object.values(getState().unsaved).map(({ path }) => wordsOf(path));
+        if (pending.length > 0)
+          return say(
+            `Not proposed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or type the value saved before back, then propose.`,
+          );
+        const { status, data } = await call<{ branch?: string; problem?: string }>(
+          '/api/propose',
+          {},
+        );
+        if (status !== 200) return say(`Not proposed: ${data.problem ?? 'git failed'}`);
+        say(
+          `Proposed for review, on the branch ${data.branch}: a pull request opens for the reviewers to approve before it is published`,
+        );
+        await Promise.all([refreshChanges(), loadSession()]);
+      }),
+    );
+
+  /** In the editing service: starts a change, and opens it, in this tab. */
+  const startChange = (title: string) =>
+    detached(
+      (async () => {
+        const { status, data } = await call<{ id?: string; error?: string }>('/api/start', {
+          title,
+        });
+        if (status !== 200 || !data.id) return say(`Not started: ${data.error ?? 'it failed'}`);
+        location.assign(`/?change=${encodeURIComponent(data.id)}`);
+      })(),
+    );
+
+  /**
    * Reads the files again after a conflict, keeping what was typed over them, after the writes
    * before it: the save of the field the editor left to press the button is answered first.
    */
@@ -354,7 +409,10 @@ export function createActions(store: Store) {
 
   /** Starts the view: reads the files, and looks for changes made outside it from then on. */
   const start = () => {
-    detached(load(false));
+    if (inService) detached(loadSession());
+    // The editing service's list of changes has no files to read until a change is opened.
+    if (inService && !openChange) return;
+    detached(load(Object.keys(getState().unsaved).length > 0));
     // When the editor comes back to the view (from a terminal, a code editor, a git checkout), and
     // every few seconds while it is open.
     window.addEventListener('focus', noticeChanges);
@@ -369,6 +427,8 @@ export function createActions(store: Store) {
     undo,
     discard,
     commit,
+    propose,
+    startChange,
     reload,
     keepTheirs,
     keepYours,

@@ -5,13 +5,22 @@
 import type { Problem } from '../../scripts/build/read-content';
 import type { SchemaNode } from '../../scripts/shared/field-words';
 import type { SitePage } from '../pages-beside';
-import { TAB_HEADER, TOKEN_HEADER } from '../token-header';
+import { TAB_HEADER, TOKEN_HEADER, WORKSPACE_HEADER } from '../token-header';
 import { viewTab, viewToken } from './token';
 
 export type { Problem };
 
+/**
+ * Whether this page is the editing service's, behind the bank's sign-in, rather than npm run
+ * edit's: the service's page says so (view-files.ts), and has no token.
+ */
+export const inService = document.getElementById('editor')?.dataset.mode === 'service';
+
+/** The change the service's view edits, named in its address (/?change=<user>/<topic>), if any. */
+export const openChange = new URL(location.href).searchParams.get('change') ?? undefined;
+
 // Taken out of the address bar as the view starts, rather than at its first request.
-viewToken();
+if (!inService) viewToken();
 
 /** Everything the form is generated from, as GET /api/content answers. */
 export type Model = {
@@ -36,8 +45,9 @@ export type FieldPath = (string | number)[];
 export class Unreachable extends Error {}
 
 /** What the editor keeps and does next, whichever way the server went. */
-const WHAT_NOW =
-  'What you typed and did not save stays in this page until you close it: copy what you need, then open the address that npm run edit prints.';
+const WHAT_NOW = inService
+  ? 'What you typed and did not save stays in this tab, even over a reload: reload the page once the editing view answers again.'
+  : 'What you typed and did not save stays in this page until you close it: copy what you need, then open the address that npm run edit prints.';
 
 /**
  * One request to the server: its status and its JSON answer.
@@ -48,25 +58,31 @@ export async function call<T>(route: string, body?: unknown): Promise<{ status: 
   // An answer cut off (the server stopped, or the page is being left) is no answer either.
   const notAnswering = () => {
     throw new Unreachable(
-      `The editing view's server is not answering: was npm run edit stopped? ${WHAT_NOW}`,
+      inService
+        ? `The editing view is not answering. ${WHAT_NOW}`
+        : `The editing view's server is not answering: was npm run edit stopped? ${WHAT_NOW}`,
     );
   };
-  const token = viewToken();
-  if (!token)
+  const token = inService ? undefined : viewToken();
+  if (!inService && !token)
     throw new Unreachable(
       'This tab was opened without the editing view’s key: open the address that npm run edit printed, with its ?token=.',
     );
   const response = await fetch(route, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
-      [TOKEN_HEADER]: token,
+      ...(token && { [TOKEN_HEADER]: token }),
+      ...(openChange && { [WORKSPACE_HEADER]: openChange }),
       [TAB_HEADER]: viewTab(),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? null : JSON.stringify(body),
   }).catch(notAnswering);
-  // The server answers 403 only to a request without its key, which this tab had when it opened.
-  if (response.status === 403)
+  // The service answers 401 once the editor's sign-in has ended.
+  if (inService && response.status === 401)
+    throw new Unreachable(`You are no longer signed in. ${WHAT_NOW}`);
+  // npm run edit answers 403 only to a request without its key, which this tab had when it opened.
+  if (!inService && response.status === 403)
     throw new Unreachable(
       `The editing view was started again with a new key, which this page does not have. ${WHAT_NOW}`,
     );

@@ -15,10 +15,25 @@ import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActions } from './actions';
 import { StoreContext, ViewContext } from './context';
-import { createStore } from './state';
+import { inService, openChange } from './api';
+import { createStore, type State } from './state';
 import { EditingView } from './view';
 
-const store = createStore();
+/**
+ * Where the editing service's view keeps the values typed and not saved in a change, for a reload
+ * of the tab to find them again (a sign-in that ended reloads it, say): the tab's sessionStorage,
+ * which outlives a reload, not the tab. npm run edit's view keeps them in the page alone, and a
+ * reload drops them, as its messages say.
+ */
+const unsavedKey = inService && openChange ? `editor-unsaved:${openChange}` : undefined;
+
+const store = createStore(
+  unsavedKey ? (JSON.parse(sessionStorage.getItem(unsavedKey) ?? '{}') as State['unsaved']) : {},
+);
+if (unsavedKey)
+  store.subscribe(() =>
+    sessionStorage.setItem(unsavedKey, JSON.stringify(store.getState().unsaved)),
+  );
 const actions = createActions(store);
 /** What the form's fields read: the same for the whole life of the page. */
 const storeAndActions = { actions, store };

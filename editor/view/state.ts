@@ -21,7 +21,17 @@ export type Conflict = {
 /** A field changed since the last commit, as GET /api/changes lists it. */
 export type Change = { field: FieldPath; words: string; before: unknown; after: unknown };
 
+/** The editing service's answer of who is signed in, and their changes (service/server.ts). */
+export type Session = {
+  person: { user: string; name: string; email: string };
+  changes: { id: string; title: string; branch: string; proposed: boolean; merged: boolean }[];
+};
+
 export type State = {
+  /** In the editing service: who is signed in, and their changes, once asked. */
+  session: Session | undefined;
+  /** In the editing service: the reviewers the open change will need, by the files it changes. */
+  reviewers: string[] | undefined;
   model: Model | undefined;
   /** Each file's value as last read or saved, by export name. */
   saved: Record<string, unknown>;
@@ -63,6 +73,8 @@ export type State = {
 };
 
 export type Action =
+  | { type: 'session'; session: Session }
+  | { type: 'reviewers'; reviewers: string[] }
   | { type: 'loaded'; model: Model; keepTyped: boolean }
   | { type: 'typed'; path: FieldPath; value: unknown }
   | { type: 'checked'; typedIn: string; written: string; errors: Problem[]; reminders: Problem[] }
@@ -96,6 +108,8 @@ const newBranchName = () =>
   `content/${new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '')}`;
 
 export const initialState: State = {
+  session: undefined,
+  reviewers: undefined,
   model: undefined,
   saved: {},
   draft: {},
@@ -134,6 +148,10 @@ const without = <T>(record: Record<string, T>, field: string) =>
 
 export function reducer(state: State, action: Action): State {
   switch (action.type) {
+    case 'session':
+      return { ...state, session: action.session };
+    case 'reviewers':
+      return { ...state, reviewers: action.reviewers };
     case 'loaded': {
       const saved = Object.fromEntries(action.model.files.map(({ name, value }) => [name, value]));
       const unsaved = action.keepTyped ? state.unsaved : {};
@@ -261,9 +279,13 @@ const withoutUndefined = ({ branch, message }: { branch?: string; message?: stri
   ...(message !== undefined && { message }),
 });
 
-/** The store: the state, the one way to change it, and a way to hear that it changed. */
-export function createStore() {
-  let state = initialState;
+/**
+ * The store: the state, the one way to change it, and a way to hear that it changed.
+ * @param unsaved The values typed and not saved before the page was reloaded, which the first
+ *   reading of the files keeps over them.
+ */
+export function createStore(unsaved: State['unsaved'] = {}) {
+  let state = { ...initialState, unsaved };
   const listeners = new Set<() => void>();
   return {
     getState: () => state,

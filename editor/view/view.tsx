@@ -6,9 +6,11 @@
 import { useContext, useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import { fieldWords, optionFor } from '../../scripts/shared/field-words';
 import { inWords, isGroup } from '../values';
+import { inService, openChange } from './api';
 import { ViewContext } from './context';
 import { FormFor, Messages } from './form';
 import { fieldsInPageOrderOf, mainFileOf, PageBeside, pageOf } from './page-beside';
+import { Propose, SignedIn, YourChanges } from './service';
 import { fieldsOfText } from './text-fields';
 import { pathOf, type State } from './state';
 
@@ -111,13 +113,19 @@ function Changes() {
   const { changes } = state;
   return (
     <section id="changes" className="changes" aria-labelledby="changes-heading">
-      <h2 id="changes-heading">Changes since the last commit</h2>
+      <h2 id="changes-heading">
+        {inService ? 'What this change changes' : 'Changes since the last commit'}
+      </h2>
       <div id="changes-list">
         {changes && !changes.repository && (
           <p>The project is not a git repository of its own: changes are saved, not listed.</p>
         )}
         {changes?.repository && changes.changes.length === 0 && (
-          <p>Nothing has changed since the last commit.</p>
+          <p>
+            {inService
+              ? 'Nothing has changed yet: the form shows the site as published.'
+              : 'Nothing has changed since the last commit.'}
+          </p>
         )}
         {changes?.repository && changes.changes.length > 0 && (
           <ul>
@@ -133,35 +141,39 @@ function Changes() {
           </ul>
         )}
       </div>
-      <div className="commit">
-        <label htmlFor="commit-branch">New branch</label>
-        <p id="commit-from" className="help">
-          {changes?.branch
-            ? `The new branch starts from ${changes.branch}, the branch the project is on, and holds what was committed there too.`
-            : ''}
-        </p>
-        <input
-          id="commit-branch"
-          aria-describedby="commit-from"
-          autoComplete="off"
-          value={state.commit.branch}
-          onChange={(event) =>
-            actions.dispatch({ type: 'commitTyped', branch: event.target.value })
-          }
-        />
-        <label htmlFor="commit-message">What you changed, in a sentence</label>
-        <textarea
-          id="commit-message"
-          rows={2}
-          value={state.commit.message}
-          onChange={(event) =>
-            actions.dispatch({ type: 'commitTyped', message: event.target.value })
-          }
-        />
-        <button type="button" onClick={actions.commit}>
-          Commit the changes to a new branch
-        </button>
-      </div>
+      {inService ? (
+        <Propose />
+      ) : (
+        <div className="commit">
+          <label htmlFor="commit-branch">New branch</label>
+          <p id="commit-from" className="help">
+            {changes?.branch
+              ? `The new branch starts from ${changes.branch}, the branch the project is on, and holds what was committed there too.`
+              : ''}
+          </p>
+          <input
+            id="commit-branch"
+            aria-describedby="commit-from"
+            autoComplete="off"
+            value={state.commit.branch}
+            onChange={(event) =>
+              actions.dispatch({ type: 'commitTyped', branch: event.target.value })
+            }
+          />
+          <label htmlFor="commit-message">What you changed, in a sentence</label>
+          <textarea
+            id="commit-message"
+            rows={2}
+            value={state.commit.message}
+            onChange={(event) =>
+              actions.dispatch({ type: 'commitTyped', message: event.target.value })
+            }
+          />
+          <button type="button" onClick={actions.commit}>
+            Commit the changes to a new branch
+          </button>
+        </div>
+      )}
     </section>
   );
 }
@@ -203,6 +215,9 @@ export function EditingView() {
     element?.focus();
   }, [state.focus]);
 
+  // The editing service shows the editor's changes until one is open.
+  if (inService && !openChange) return <YourChanges />;
+
   if (!model)
     return (
       <>
@@ -239,6 +254,7 @@ export function EditingView() {
   return (
     <>
       <h1>Edit the site&apos;s words</h1>
+      {inService && <SignedIn />}
       <Bar />
       {state.failure && (
         <p className="error" role="alert">

@@ -21,6 +21,9 @@ const PRODUCTION_SECRETS = ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID'];
 const PREVIEW_SECRETS = ['CLOUDFLARE_PREVIEW_API_TOKEN', 'CLOUDFLARE_PREVIEW_ACCOUNT_ID'];
 const PRODUCTION_ENVIRONMENT = 'production';
 const PREVIEW_ENVIRONMENT = 'preview';
+/** The private key of the GitHub App that opens the content branches' pull requests. */
+const APP_SECRET = 'EDITOR_APP_PRIVATE_KEY';
+const APP_ENVIRONMENT = 'content-pull-requests';
 /** The production Worker's wrangler configuration, which wrangler also reads when none is named. */
 const PRODUCTION_WORKER_CONFIG = 'wrangler.jsonc';
 
@@ -130,9 +133,15 @@ const usesOf = (workflow: Workflow) =>
     ...(job.steps ?? []).flatMap((step) => (step.uses ? [step.uses] : [])),
   ]);
 
-test('the pull-request, deploy and preview workflows are among the workflows read', () => {
+test('the pull-request, deploy, preview and review workflows are among the workflows read', () => {
   expect(workflows).toEqual(
-    expect.arrayContaining(['pull-request.yml', 'deploy.yml', 'preview.yml']),
+    expect.arrayContaining([
+      'pull-request.yml',
+      'deploy.yml',
+      'preview.yml',
+      'review.yml',
+      'content-pull-request.yml',
+    ]),
   );
 });
 
@@ -179,7 +188,7 @@ for (const name of workflows) {
   });
 }
 
-test('the production secrets live only in production, the preview ones only in preview', () => {
+test("the production secrets live only in production, the preview ones only in preview, the App's in its own", () => {
   const named: string[] = [];
   for (const name of workflows) {
     const workflow = read(name);
@@ -200,6 +209,7 @@ test('the production secrets live only in production, the preview ones only in p
       ...PREVIEW_SECRETS.map(
         (secret) => `preview.yml preview (environment ${PREVIEW_ENVIRONMENT}): ${secret}`,
       ),
+      `content-pull-request.yml open (environment ${APP_ENVIRONMENT}): ${APP_SECRET}`,
     ]),
   );
 });

@@ -17,6 +17,7 @@
  */
 import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fieldName } from '../../scripts/build/read-content';
 import { fieldWords } from '../../scripts/shared/field-words';
@@ -31,6 +32,7 @@ import { inWords } from '../values';
 import { send, viewFiles } from '../view-files';
 import { auditLog } from './audit-log';
 import { personOf, type Person } from './identity';
+import { reviewersFor } from './reviewers';
 import { Workspaces, type Workspace } from './workspaces';
 
 /** The service's settings, as the environment gives them. */
@@ -169,6 +171,18 @@ export async function startService(settings: Settings) {
     }
     const workspace = await workspaceOf(request, person);
     if ('status' in workspace) return send(response, workspace.status, { error: workspace.why });
+    // The reviewers the change will need, from the files it changes and the workspace's CODEOWNERS:
+    // the view says so before the editor proposes it.
+    if (route === '/api/reviewers' && request.method === 'GET') {
+      const files = new ContentFiles(workspace.root).readAll();
+      const changed = new Set(
+        changesSinceCommit(files, workspace.root, workspace.base).map(({ field }) => field[0]),
+      );
+      const owners = path.join(workspace.root, '.github', 'CODEOWNERS');
+      const codeowners = existsSync(owners) ? readFileSync(owners, 'utf8') : '';
+      const paths = files.filter(({ name }) => changed.has(name)).map(({ file }) => file);
+      return send(response, 200, { reviewers: reviewersFor(codeowners, paths) });
+    }
     if (route === '/api/propose' && request.method === 'POST') {
       const content = new ContentFiles(workspace.root);
       const files = content.readAll();

@@ -1,0 +1,272 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startEditorNginx } from '../support/editing-service-nginx';
+
+/**
+ * The editing service's shipped nginx server block (deploy/editor/nginx-editor.conf.template), run
+ * by e2e/support/editing-service-nginx.ts with its sign-in answered by auth_basic, in front of a
+ * stand-in for the service on a Unix socket that writes down every request it gets: the block
+ * passes on the signed-in editor, and only them, with the proxy's secret; it refuses a request
+ * without credentials, one for another name and a body over the service's 64 kB, before the
+ * service sees any of them.
+ */
+
+/** The HTTPS port of this spec's nginx (docs/testing.md lists the ports). */
+const PORT = Number(process.env.E2E_PORT ?? 4173) + 22;
+const PROXY_SECRET = 'proxy-secret-of-the-test-0123456789abcdef';
+
+type Seen = { method: string; url: string; headers: IncomingHttpHeaders; bodyBytes: number };
+
+let seen: Seen[] = [];
+let folder: string;
+let service: ReturnType<typeof createServer>;
+let nginx: Awaited<ReturnType<typeof startEditorNginx>>;
+/** The authority of nginx's throwaway certificate, which the requests trust. */
+let authority: string;
+
+test.beforeAll(async () => {
+  folder = mkdtempSync(path.join(tmpdir(), 'private-bank-editor-socket-'));
+  const socket = path.join(folder, 'editor.sock');
+  service = createServer((incoming, answer) => {
+    let bodyBytes = 0;
+    incoming.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
+    incoming.on('end', () => {
+      seen.push({
+        method: incoming.method ?? '',
+        url: incoming.url ?? '',
+        headers: incoming.headers,
+        bodyBytes,
+      });
+      answer.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'max-age=600' });
+      answer.end('the service\n');
+    });
+  });
+  await new Promise<void>((resolve) => service.listen(socket, resolve));
+  nginx = await startEditorNginx({ socket, port: PORT, proxySecret: PROXY_SECRET });
+  authority = readFileSync(nginx.authority, 'utf8');
+});
+
+test.afterAll(async () => {
+  await nginx?.stop();
+  await new Promise((resolve) => service?.close(resolve));
+  rmSync(folder, { recursive: true, force: true });
+});
+
+test.beforeEach(() => {
+  seen = [];
+});
+
+type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
+
+/**
+ * One request to nginx on 127.0.0.1, as a browser sends it for https://localhost:<port>, unless
+ * told to name another server in the handshake or in Host.
+ */
+function send(
+  options: {
+    method?: string;
+    path?: string;
+    user?: { user: string; password: string };
+    headers?: Record<string, string>;
+    body?: Buffer;
+    sni?: string;
+    host?: string;
+  } = {},
+): Promise<Answer> {
+  const authorization = options.user
+    ? { Authorization: `Basic ${btoa(`${options.user.user}:${options.user.password}`)}` }
+    : {};
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        method: options.method ?? 'GET',
+        path: options.path ?? '/',
+        servername: options.sni ?? 'localhost',
+        ca: authority,
+        agent: false,
+        timeout: 5_000,
+        headers: {
+          Host: options.host ?? `localhost:${PORT}`,
+          ...authorization,
+          ...options.headers,
+          ...(options.body && { 'Content-Length': String(options.body.length) }),
+        },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        );
+      },
+    );
+    outgoing.on('timeout', () => outgoing.destroy(new Error('no answer in 5 s')));
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
+}
+
+/** What a request that never got an answer met: its error's code and message. */
+const refusal = (options: Parameters<typeof send>[0]) =>
+  send(options).then(
+    (answer) => `answered ${answer.status}`,
+    (error: Error & { code?: string }) => `${error.code ?? ''} ${error.message}`.trim(),
+  );
+
+test('a request without credentials gets 401 and never reaches the service', async () => {
+  const answer = await send();
+  expect(answer.status).toBe(401);
+  // The challenge that browsers answer with the test editor's credentials.
+  expect(answer.headers['www-authenticate']).toBe(
+    'Basic realm="Private Bank editors (test sign-in)"',
+  );
+  // Wrong credentials, and headers that name a person and the proxy's secret, fare no better.
+  const thandi = nginx.editors[0]!;
+  expect((await send({ user: { user: thandi.user, password: 'wrong' } })).status).toBe(401);
+  const forged = await send({
+    method: 'POST',
+    headers: {
+      'X-Editor-User': 'thandi',
+      'X-Editor-Email': 'thandi@example.com',
+      'X-Editor-Proxy-Secret': PROXY_SECRET,
+      'X-Auth-Request-User': 'thandi',
+    },
+  });
+  expect(forged.status).toBe(401);
+  expect(seen).toEqual([]);
+});
+
+test('the service sees the signed-in editor, from the sign-in alone, and the proxy secret', async () => {
+  const [thandi, pieter] = nginx.editors;
+  for (const [editor, expected] of [
+    [
+      thandi!,
+      {
+        'x-editor-user': 'thandi',
+        'x-editor-email': 'thandi@example.com',
+        'x-editor-name': 'Thandi Nkosi',
+        'x-editor-groups': 'site-editors',
+      },
+    ],
+    [
+      pieter!,
+      {
+        'x-editor-user': 'pieter',
+        'x-editor-email': 'pieter@example.com',
+        'x-editor-name': 'Pieter van der Merwe',
+        'x-editor-groups': 'site-editors',
+      },
+    ],
+  ] as const) {
+    seen = [];
+    const answer = await send({ path: '/changes?x=1', user: editor });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe('the service\n');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.url).toBe('/changes?x=1');
+    expect(seen[0]!.headers).toMatchObject({
+      ...expected,
+      'x-editor-proxy-secret': PROXY_SECRET,
+      host: `localhost:${PORT}`,
+    });
+    // The credentials stay with nginx.
+    expect(seen[0]!.headers.authorization).toBeUndefined();
+  }
+});
+
+test("a client's X-Editor-* headers, the proxy's secret and the sign-in's headers are replaced or dropped", async () => {
+  const thandi = nginx.editors[0]!;
+  const answer = await send({
+    method: 'POST',
+    user: thandi,
+    headers: {
+      'X-Editor-User': 'pieter',
+      'X-Editor-Email': 'pieter@example.com',
+      'X-Editor-Name': 'Pieter van der Merwe',
+      'X-Editor-Groups': 'compliance',
+      'X-Editor-Proxy-Secret': 'a-secret-of-the-client',
+      'X-Auth-Request-User': 'pieter',
+      'X-Auth-Request-Email': 'pieter@example.com',
+      'X-Auth-Request-Preferred-Username': 'pieter',
+      'X-Auth-Request-Groups': 'compliance',
+    },
+    body: Buffer.from('{}'),
+  });
+  expect(answer.status).toBe(200);
+  expect(seen).toHaveLength(1);
+  const { headers } = seen[0]!;
+  expect(headers).toMatchObject({
+    'x-editor-user': 'thandi',
+    'x-editor-email': 'thandi@example.com',
+    'x-editor-name': 'Thandi Nkosi',
+    'x-editor-groups': 'site-editors',
+    'x-editor-proxy-secret': PROXY_SECRET,
+  });
+  expect(
+    Object.keys(headers).filter((name) => name.startsWith('x-auth-request-')),
+    'the sign-in headers a client sent',
+  ).toEqual([]);
+});
+
+test('a request for another name, or none, gets no answer at all', async () => {
+  const thandi = nginx.editors[0]!;
+  expect({
+    'another name in the handshake': await refusal({ user: thandi, sni: 'evil.example' }),
+    'no name in the handshake (a bare address)': await refusal({ user: thandi, sni: '' }),
+    'another Host than the handshake named': await refusal({
+      user: thandi,
+      host: `evil.example:${PORT}`,
+    }),
+  }).toEqual({
+    'another name in the handshake': expect.stringMatching(/^EPROTO .*unrecognized name/),
+    'no name in the handshake (a bare address)': expect.stringMatching(
+      /^EPROTO .*unrecognized name/,
+    ),
+    // nginx's 444: the connection closed without a byte of an answer.
+    'another Host than the handshake named': expect.stringMatching(/^ECONNRESET /),
+  });
+  expect(seen).toEqual([]);
+});
+
+test("a body over the service's 64 kB is refused with 413 before it reaches the service", async () => {
+  const thandi = nginx.editors[0]!;
+  const limit = 64 * 1024;
+  const tooLarge = await send({ method: 'POST', user: thandi, body: Buffer.alloc(limit + 1, 'a') });
+  expect(tooLarge.status).toBe(413);
+  expect(seen).toEqual([]);
+  // 64 kB itself is the service's to take.
+  const atTheLimit = await send({ method: 'POST', user: thandi, body: Buffer.alloc(limit, 'a') });
+  expect(atTheLimit.status).toBe(200);
+  expect(seen.map(({ method, bodyBytes }) => ({ method, bodyBytes }))).toEqual([
+    { method: 'POST', bodyBytes: limit },
+  ]);
+});
+
+test('every answer, the refusals included, is never cached and carries the security headers', async () => {
+  const thandi = nginx.editors[0]!;
+  const expected = {
+    'cache-control': 'no-store',
+    'strict-transport-security': 'max-age=63072000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'content-security-policy': "frame-ancestors 'none'",
+    'referrer-policy': 'same-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+  const answers = {
+    'the service': await send({ user: thandi }),
+    'the 401': await send(),
+    'the 413': await send({ method: 'POST', user: thandi, body: Buffer.alloc(65 * 1024) }),
+  };
+  for (const [which, answer] of Object.entries(answers)) {
+    expect(answer.headers, which).toMatchObject(expected);
+    expect(answer.headers.server, which).toBe('nginx');
+  }
+});

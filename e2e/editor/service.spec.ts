@@ -1,0 +1,218 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { notFound } from '../../content/not-found';
+import { legal } from '../../content/legal';
+import { SERVICE_COMMITTER, startServiceBehindNginx } from '../support/editing-service';
+
+/**
+ * The editing service as two editors and the bank use it (issue #40): the shipped nginx server
+ * block, its sign-in answered by basic authentication, in front of `npm run edit:service` on a Unix
+ * socket, with a bare git repository as its remote. Each editor starts a change of their own and
+ * saves in it; one proposes, and the remote holds a branch whose commit the editor wrote, with the
+ * change in words; the other's change stays as it was and out of the first's sight; the audit log
+ * holds every save and the proposal. The socket without the web server, and a request naming
+ * another editor's change, are refused.
+ */
+
+/** Past the nginx spec's port (+22), within the range E2E_PORT moves: docs/testing.md. */
+const PORT = Number(process.env.E2E_PORT ?? 4173) + 23;
+
+let running: Awaited<ReturnType<typeof startServiceBehindNginx>>;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  running = await startServiceBehindNginx(PORT);
+});
+
+test.afterAll(async () => {
+  await running?.stop();
+});
+
+/** The browser contexts a test signed in, closed as it ends. */
+const contexts: BrowserContext[] = [];
+
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+/** A browser signed in as one of the test editors, through nginx's sign-in. */
+async function signIn(browser: Browser, user: 'thandi' | 'pieter'): Promise<Page> {
+  const editor = running.editors.find((e) => e.user === user)!;
+  const context = await browser.newContext({
+    baseURL: running.url,
+    httpCredentials: { username: editor.user, password: editor.password },
+    // The run's throwaway authority signs nginx's certificate; TLS itself is the https spec's.
+    ignoreHTTPSErrors: true,
+  });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Starts a change from the page of the editor's changes, and waits for its form. */
+async function startChange(page: Page, title: string) {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'A new change, in a few words' }).fill(title);
+  await page.getByRole('button', { name: 'Start the change' }).click();
+  await expect(page.getByText(`Editing the change “${title}” (not proposed yet)`)).toBeVisible();
+}
+
+/** Types a value into a field and leaves it, which saves it, and waits for the save. */
+async function save(page: Page, field: string, value: string) {
+  const box = page.getByRole('textbox', { name: field, exact: true });
+  await box.fill(value);
+  await box.press('Tab');
+  await expect(page.getByRole('status')).toContainText(`Saved ${field}`);
+}
+
+/** The audit log's entries, as the service appended them. */
+const auditEntries = () =>
+  readFileSync(running.service.auditLog, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown> & { who: { user: string } });
+
+/** git in the bare remote, as the bank's GitHub would hold it. */
+const remoteGit = (...args: string[]) =>
+  execFileSync('git', ['--git-dir', running.service.remote, ...args], { encoding: 'utf8' });
+
+test('two editors save in changes of their own; one proposes, as its author, with the change in words; the other’s is untouched and unseen; the audit log holds each', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const thandi = await signIn(browser, 'thandi');
+  const pieter = await signIn(browser, 'pieter');
+
+  await startChange(thandi, 'Kinder not-found heading');
+  await expect(thandi.getByText('Signed in as Thandi Nkosi.')).toBeVisible();
+  await save(thandi, 'Not Found page, heading', 'We could not find that page');
+
+  await startChange(pieter, 'Legal heading');
+  await save(pieter, 'Not Found page, heading', 'Nothing here');
+  await save(pieter, 'Legal, heading', 'Legal and regulatory notices');
+  // Pieter's change touches a statutory text: compliance must approve it, and he is told so.
+  await expect(pieter.locator('#reviewers')).toContainText('@example-bank/compliance');
+  await expect(thandi.locator('#reviewers')).toContainText('@example-bank/marketing-reviewers');
+  await expect(thandi.locator('#reviewers')).not.toContainText('@example-bank/compliance');
+
+  await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+  await expect(thandi.getByRole('status')).toContainText(
+    'Proposed for review, on the branch content/thandi/kinder-not-found-heading',
+  );
+
+  // The remote holds Thandi's branch: her commit, the service's push, the change in words.
+  const [author, email, committer, ...message] = remoteGit(
+    'log',
+    '-1',
+    '--format=%an%n%ae%n%cn%n%B',
+    'refs/heads/content/thandi/kinder-not-found-heading',
+  ).split('\n');
+  expect([author, email, committer]).toEqual([
+    'Thandi Nkosi',
+    'thandi@example.com',
+    SERVICE_COMMITTER.name,
+  ]);
+  expect(message.join('\n')).toContain(
+    `Not Found page, heading: was “${notFound.heading}”, now “We could not find that page”`,
+  );
+  // Pieter's change was never pushed, and his files hold his own values, not Thandi's.
+  expect(remoteGit('branch', '--list', 'content/pieter/*').trim()).toBe('');
+  const pieterFile = (name: string) =>
+    readFileSync(
+      path.join(running.service.workspace('pieter', 'legal-heading'), 'content', name),
+      'utf8',
+    );
+  expect(pieterFile('not-found.ts')).toContain("heading: 'Nothing here'");
+  expect(pieterFile('legal.ts')).toContain("heading: 'Legal and regulatory notices'");
+
+  // Thandi's list of changes holds hers alone.
+  await thandi.goto('/');
+  await expect(
+    thandi.getByRole('region', { name: 'Your changes' }).getByRole('listitem'),
+  ).toHaveText(['Kinder not-found heading: proposed for review']);
+
+  // Every save, by whom, of what, from what to what; and the proposal with its commit.
+  const entries = auditEntries();
+  expect(
+    entries.filter((e) => e.action === 'save').map((e) => [e.who.user, e.field, e.before, e.after]),
+  ).toEqual([
+    ['thandi', 'notFound.heading', notFound.heading, 'We could not find that page'],
+    ['pieter', 'notFound.heading', notFound.heading, 'Nothing here'],
+    ['pieter', 'legal.heading', legal.heading, 'Legal and regulatory notices'],
+  ]);
+  const proposal = entries.find((e) => e.action === 'propose')!;
+  expect(proposal.who.user).toBe('thandi');
+  expect(proposal.commit).toBe(
+    remoteGit('rev-parse', 'refs/heads/content/thandi/kinder-not-found-heading').trim(),
+  );
+  expect(
+    entries.every((e) => typeof e.time === 'string' && !Number.isNaN(Date.parse(e.time as string))),
+  ).toBe(true);
+});
+
+test('an editor’s request naming another editor’s change is refused, and reads nothing', async ({
+  browser,
+}) => {
+  const thandi = await signIn(browser, 'thandi');
+  await thandi.goto('/');
+  const answer = await thandi.request.get('/api/content', {
+    headers: { 'x-editor-workspace': 'pieter/legal-heading' },
+  });
+  expect(answer.status()).toBe(403);
+  expect(await answer.text()).not.toContain('Legal and regulatory notices');
+});
+
+/** One request straight to the service's socket, as a process on its server could send it. */
+function toSocket(headers: Record<string, string>) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = httpRequest(
+      { socketPath: running.service.socket, path: '/api/session', headers },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode!, body }));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+test('the socket without the web server’s identity gets 401, however the request names a person', async () => {
+  const host = new URL(running.url).host;
+  const person = { 'x-editor-user': 'thandi', 'x-editor-email': 'thandi@example.com' };
+  for (const headers of [
+    { host },
+    { host, ...person },
+    { host, ...person, 'x-editor-groups': 'site-editors', 'x-editor-proxy-secret': 'a guess' },
+  ]) {
+    const answer = await toSocket(headers);
+    expect(answer.status, JSON.stringify(headers)).toBe(401);
+    expect(answer.body).not.toContain('changes');
+  }
+});
+
+test('a value typed and not saved outlives a reload; a restart of the service loses nothing saved', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const thandi = await signIn(browser, 'thandi');
+  await startChange(thandi, 'Home page words');
+  await save(thandi, 'Home page, title', 'Kestrel Bank: a page that is not here');
+  const email = thandi.getByRole('textbox', { name: 'Contact, general email', exact: true });
+  await email.fill('typed.only@example.com');
+  await thandi.reload();
+  await expect(email).toHaveValue('typed.only@example.com');
+  await expect(thandi.getByRole('button', { name: /^Save what you typed/ })).toBeVisible();
+
+  await running.service.restart();
+  await thandi.goto('/');
+  await thandi.getByRole('link', { name: 'Home page words' }).click();
+  await expect(thandi.getByRole('textbox', { name: 'Home page, title', exact: true })).toHaveValue(
+    'Kestrel Bank: a page that is not here',
+  );
+});

@@ -1,0 +1,127 @@
+/**
+ * The editing service for the tests and the bench, as a bank runs it: `npm run edit:service` on a
+ * Unix socket, with a bare git repository as its remote (holding this checkout's HEAD as main),
+ * its state, audit log and the web server's secret in a folder of the run's own, and, for the
+ * browsers, the shipped nginx server block in front of it (editing-service-nginx.ts), its sign-in
+ * answered by basic authentication of two test editors.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { LOCAL_SERVER_NAME } from '../../scripts/serve/tls';
+import { startEditorNginx } from './editing-service-nginx';
+import { spawnGroup, stopGroup } from './process-groups';
+
+/** The committer of every commit the service makes, as the tests expect to find it. */
+export const SERVICE_COMMITTER = { name: 'Editing service', email: 'editing-service@example.com' };
+
+/**
+ * `npm run edit:service`'s command, read from package.json, so that a change to the script is what
+ * the tests start.
+ * @throws Where the script is no longer a node command, which this would start wrongly.
+ */
+function serviceCommand(): string[] {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [program, ...args] = (scripts['edit:service'] ?? '').split(' ');
+  if (program !== 'node')
+    throw new Error(`npm run edit:service is "${scripts['edit:service']}": not a node command`);
+  return args;
+}
+
+/**
+ * Starts the service on a socket of its own, without the web server: for what the socket alone
+ * answers, and for the web server to be put in front.
+ * @param origin The address editors open (EDITOR_ORIGIN).
+ * @returns The folder, the socket, the remote, the audit log, the secret, and `restart` and `stop`.
+ */
+export async function startService(origin: string) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'private-bank-editing-service-'));
+  const file = (name: string) => path.join(folder, name);
+  const remote = file('remote.git');
+  execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', remote]);
+  execFileSync('git', ['push', '--quiet', remote, 'HEAD:refs/heads/main']);
+  const proxySecret = randomBytes(24).toString('hex');
+  writeFileSync(file('proxy-secret'), `${proxySecret}\n`, { mode: 0o600 });
+  const settings = {
+    socket: file('editor.sock'),
+    auditLog: file('log/audit.log'),
+    state: file('state'),
+  };
+
+  /** The service, once it has said it listens; its start failing says what it printed. */
+  const launch = async () => {
+    const service = spawnGroup(
+      'node',
+      serviceCommand(),
+      {
+        env: {
+          ...process.env,
+          EDITOR_SOCKET: settings.socket,
+          EDITOR_ORIGIN: origin,
+          EDITOR_REMOTE: remote,
+          EDITOR_STATE: settings.state,
+          EDITOR_AUDIT_LOG: settings.auditLog,
+          EDITOR_PROXY_SECRET_FILE: file('proxy-secret'),
+          EDITOR_COMMITTER_NAME: SERVICE_COMMITTER.name,
+          EDITOR_COMMITTER_EMAIL: SERVICE_COMMITTER.email,
+          EDITOR_GROUP: 'site-editors',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+      'the editing service',
+    );
+    const printed: string[] = [];
+    for await (const line of createInterface({ input: service.stdout! })) {
+      printed.push(line);
+      if (line.startsWith('The editing service listens on')) return service;
+    }
+    throw new Error(`the editing service stopped before it listened:\n${printed.join('\n')}`);
+  };
+
+  let service = await launch();
+  return {
+    folder,
+    remote,
+    proxySecret,
+    ...settings,
+    /** The folder of a person's workspace of a topic. */
+    workspace: (user: string, topic: string) =>
+      path.join(settings.state, 'workspaces', user, topic),
+    /** Stops the service and starts it again, over the same state. */
+    async restart() {
+      await stopGroup(service);
+      service = await launch();
+    },
+    async stop() {
+      await stopGroup(service);
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The service behind the shipped nginx server block, at https://localhost:<port>.
+ * @returns The service's parts, nginx's address and its test editors, and `stop`.
+ */
+export async function startServiceBehindNginx(port: number) {
+  const service = await startService(`https://${LOCAL_SERVER_NAME}:${port}`);
+  const nginx = await startEditorNginx({
+    socket: service.socket,
+    port,
+    proxySecret: service.proxySecret,
+  });
+  return {
+    service,
+    url: nginx.url,
+    editors: nginx.editors,
+    async stop() {
+      await nginx.stop();
+      await service.stop();
+    },
+  };
+}

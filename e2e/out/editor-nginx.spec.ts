@@ -21,6 +21,9 @@ const PROXY_SECRET = 'proxy-secret-of-the-test-0123456789abcdef';
 
 type Seen = { method: string; url: string; headers: IncomingHttpHeaders; bodyBytes: number };
 
+// One nginx, on one port, for the whole file: its tests run one after another, in one worker.
+test.describe.configure({ mode: 'default' });
+
 let seen: Seen[] = [];
 let folder: string;
 let service: ReturnType<typeof createServer>;

@@ -37,7 +37,8 @@ import { spawnGroup, stopGroup } from '../support/process-groups';
  * proxy and redirect are its own, and its access log names the host and is 0640. The archive holds
  * none of the servers' settings, and no installed file names this checkout. systemd-analyze verify
  * passes on the unit, and logrotate -d accepts the rule. The content is fictional, so the release
- * is packed with --not-for-production, and says so in its name.
+ * is packed with --not-for-production, and says so in its name. Nothing of the editing service is in
+ * it: that has a release of its own, for an internal server (editor-release.spec.ts).
  */
 
 const run = promisify(execFile);
@@ -399,6 +400,18 @@ test('one release archive installs on two servers with their own settings, and e
       expect(
         lines.filter((line) => / evil\.example "GET \/ HTTP\/1\.1" 444 /.test(line)),
       ).toHaveLength(3);
+
+      // The editing service is never on the public origin: no file of the site's release is the
+      // service's, names its socket or its headers, or is its unit or nginx block.
+      expect(
+        server.unpacked.filter((file) => {
+          const text = readFileSync(file, 'latin1');
+          return (
+            /editor/i.test(path.basename(file)) ||
+            ['X-Editor-', 'private-bank-editor', 'edit:service'].some((mark) => text.includes(mark))
+          );
+        }),
+      ).toEqual([]);
 
       const installed = filesUnder(
         path.join(server.root, 'opt', 'private-bank-site', 'releases', server.name),

@@ -90,6 +90,12 @@ test('two editors save in changes of their own; one proposes, as its author, wit
   await startChange(thandi, 'Kinder not-found heading');
   await expect(thandi.getByText('Signed in as Thandi Nkosi.')).toBeVisible();
   await save(thandi, 'Not Found page, heading', 'We could not find that page');
+  // The page beside the form, a frame of the service's own, shows the page with the value saved.
+  await expect(
+    thandi
+      .frameLocator('iframe[title="The page as it will look"]')
+      .getByRole('heading', { name: 'We could not find that page' }),
+  ).toBeVisible();
 
   await startChange(pieter, 'Legal heading');
   await save(pieter, 'Not Found page, heading', 'Nothing here');

@@ -33,7 +33,10 @@ import { send, viewFiles } from '../view-files';
 import { auditLog } from './audit-log';
 import { personOf, type Person } from './identity';
 import { reviewersFor } from './reviewers';
-import { Workspaces, type Workspace } from './workspaces';
+import { Workspaces } from './workspaces';
+
+/** A workspace as a request opens it. */
+type OpenWorkspace = NonNullable<ReturnType<Workspaces['open']>>;
 
 /** The service's settings, as the environment gives them. */
 export type Settings = {
@@ -96,16 +99,20 @@ export async function startService(settings: Settings) {
     pages: view.pages,
   };
 
-  /** Each open workspace's content files and API, made on its first request. */
-  const opened = new Map<string, ReturnType<typeof contentApi>>();
-  const apiOf = (person: Person, workspace: Workspace) => {
-    let api = opened.get(workspace.id);
-    if (!api) {
+  /**
+   * Each open workspace's content files and API, made on its first request, and the person of its
+   * latest request (the workspace's owner, as the sign-in last named them), whom its writes are
+   * logged as.
+   */
+  const opened = new Map<string, { api: ReturnType<typeof contentApi>; person: Person }>();
+  const apiOf = (person: Person, workspace: OpenWorkspace) => {
+    let entry = opened.get(workspace.id);
+    if (!entry) {
       const content: ContentFiles = new ContentFiles(workspace.root, (write: Write) => {
         const values = Object.fromEntries(
           content.readAll().map(({ name, read }) => [name, read?.value]),
         );
-        log.append(person, {
+        log.append(entry!.person, {
           action: write.action,
           change: workspace.id,
           branch: workspace.branch,
@@ -116,23 +123,25 @@ export async function startService(settings: Settings) {
           after: write.after,
         });
       });
-      api = contentApi(content, workspace.root, shared, {
+      const api = contentApi(content, workspace.root, shared, {
         base: () => workspace.base,
         commits: false,
       });
-      opened.set(workspace.id, api);
+      entry = { api, person };
+      opened.set(workspace.id, entry);
     }
-    return api;
+    entry.person = person;
+    return entry.api;
   };
 
   /** The workspace a request names, if it is the person's own; else why not. */
-  const workspaceOf = async (request: IncomingMessage, person: Person) => {
+  const workspaceOf = (request: IncomingMessage, person: Person) => {
     const named = request.headers[WORKSPACE_HEADER];
     const [user, topic, ...rest] = typeof named === 'string' ? named.split('/') : [];
     if (!user || !topic || rest.length > 0)
       return { status: 400, why: `name the change in ${WORKSPACE_HEADER}` };
     if (user !== person.user) return { status: 403, why: 'this change is another editor’s' };
-    return (await workspaces.find(person, topic)) ?? { status: 404, why: 'no such change' };
+    return workspaces.open(person, topic) ?? { status: 404, why: 'no such change' };
   };
 
   const serviceApi = async (
@@ -169,7 +178,7 @@ export async function startService(settings: Settings) {
       });
       return send(response, 200, { id: workspace.id, branch: workspace.branch });
     }
-    const workspace = await workspaceOf(request, person);
+    const workspace = workspaceOf(request, person);
     if ('status' in workspace) return send(response, workspace.status, { error: workspace.why });
     // The reviewers the change will need, from the files it changes and the workspace's CODEOWNERS:
     // the view says so before the editor proposes it.

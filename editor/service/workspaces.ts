@@ -111,12 +111,28 @@ export class Workspaces {
     return path.join(this.folder, user, `${topic}.json`);
   }
 
-  /** One of a person's changes, or undefined where they have none of that topic. */
-  async find(person: Person, topic: string): Promise<Workspace | undefined> {
+  /**
+   * One of a person's changes, as its folder holds it, without asking git where it stands: what
+   * each request of the form needs, which must not wait for git. Undefined where the person has no
+   * change of that topic.
+   */
+  open(person: Person, topic: string): Omit<Workspace, 'proposed' | 'merged'> | undefined {
     if (!TOPIC.test(topic) || !existsSync(this.aboutFile(person.user, topic))) return undefined;
     const about = JSON.parse(readFileSync(this.aboutFile(person.user, topic), 'utf8')) as About;
-    const branch = `content/${person.user}/${topic}`;
-    const root = path.join(this.folder, person.user, topic);
+    return {
+      id: `${person.user}/${topic}`,
+      title: about.title,
+      branch: `content/${person.user}/${topic}`,
+      base: about.base,
+      root: path.join(this.folder, person.user, topic),
+    };
+  }
+
+  /** One of a person's changes and where it stands, or undefined where they have none of that topic. */
+  async find(person: Person, topic: string): Promise<Workspace | undefined> {
+    const opened = this.open(person, topic);
+    if (!opened) return undefined;
+    const { branch, base } = opened;
     const ref = (name: string) =>
       this.git(this.repository, ['rev-parse', '--verify', '--quiet', name]).then(
         (out) => out.trim(),
@@ -128,7 +144,7 @@ export class Workspaces {
     ]);
     const merged =
       tip !== undefined &&
-      tip !== about.base &&
+      tip !== base &&
       (await this.git(this.repository, [
         'merge-base',
         '--is-ancestor',
@@ -138,15 +154,7 @@ export class Workspaces {
         () => true,
         () => false,
       ));
-    return {
-      id: `${person.user}/${topic}`,
-      title: about.title,
-      branch,
-      base: about.base,
-      root,
-      proposed: onRemote !== undefined,
-      merged,
-    };
+    return { ...opened, proposed: onRemote !== undefined, merged };
   }
 
   /** A person's changes, newest first. Nobody else's are ever listed. */
@@ -203,7 +211,7 @@ export class Workspaces {
    * service as the committer, and pushes its branch to the remote.
    * @returns The commit, or undefined where nothing changed since the last commit.
    */
-  async propose(person: Person, workspace: Workspace, message: string) {
+  async propose(person: Person, workspace: { root: string; branch: string }, message: string) {
     await this.git(workspace.root, ['add', '--', 'content']);
     const staged = await this.git(workspace.root, ['diff', '--cached', '--name-only']);
     if (staged.trim() === '') return undefined;

@@ -130,7 +130,25 @@ export function contentApi(
     const tab = tabOf(request);
     if (WRITES.includes(route) && tab === undefined)
       return send(response, 400, { error: `a tab's id in ${TAB_HEADER}` });
-    const { field, value, version } = (body.value ?? {}) as Record<string, unknown>;
+    const { field, value, version, saves } = (body.value ?? {}) as Record<string, unknown>;
+    // Several values saved as one, which the check judges together (content-files.ts).
+    if (route === '/api/save' && Array.isArray(saves)) {
+      const each = saves as Record<string, unknown>[];
+      if (
+        each.length === 0 ||
+        !each.every((save) => isFieldPath(save?.field) && typeof save.version === 'string')
+      )
+        return send(response, 400, { error: 'each save with its field and version' });
+      const saved = await content.saveTogether(
+        each.map((save) => ({
+          field: save.field as FieldPath,
+          value: save.value,
+          version: save.version as string,
+        })),
+        tab!,
+      );
+      return send(response, 'refused' in saved ? refusalStatus[saved.refused] : 200, saved);
+    }
     if (route === '/api/commit' && options.commits) {
       const { branch, message } = (body.value ?? {}) as Record<string, unknown>;
       if (typeof branch !== 'string' || typeof message !== 'string')

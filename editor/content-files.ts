@@ -1,8 +1,9 @@
 /**
  * The content files as the editing view reads and writes them. Every value written goes through
- * `save` (`undo` only puts back a file's source from before a save): the value is applied to the
- * content in memory and the whole content check runs over every file (the rules that relate one
- * file to another included); a value the check rejects is never written. A value that passes
+ * `save`, or `saveTogether` for several values the check accepts only together (`undo` only puts
+ * back the sources from before a save): the values are applied to the content in memory and the
+ * whole content check runs over every file (the rules that relate one file to another included);
+ * a value the check rejects is never written. A value that passes
  * replaces only its own span of the file's source (a list or group piece by piece, so that the
  * comments inside it stay: piecewise-source.ts), Prettier then lays the file out as
  * `prettier --check` expects, and the file is written atomically (a temporary file, then a
@@ -75,10 +76,34 @@ export type Write = {
 };
 
 /**
- * One tab's last save, which its Undo puts back: its field and the value the field held before,
- * and its file's source before and after.
+ * One tab's last save, which its Undo puts back: its fields with the value each held before and
+ * after, and each file it wrote, with its source before and after.
  */
-type Save = { field: FieldPath; was: unknown; file: string; before: string; after: string };
+type Save = {
+  fields: { field: FieldPath; was: unknown; now: unknown }[];
+  files: { file: string; before: string; after: string }[];
+};
+
+/**
+ * A file's source with one value written into it, not yet laid out: the value's own span, or for a
+ * field the file does not write yet (an optional one filled, an item the form added) or is to
+ * leave out (an optional one emptied), the span of the nearest group or list around it that the
+ * file writes. A list or group keeps the comments inside it, piece by piece; a value alone is
+ * written afresh.
+ */
+function sourceWith(source: string, file: string, field: FieldPath, value: unknown): string {
+  const read = readContent(source, file);
+  if (Array.isArray(read)) throw new Error(`${file} cannot be read as it is`);
+  const newValue = withValueAt(read.value, field.slice(1), value);
+  let depth = valueAt(newValue, field.slice(1)) === undefined ? field.length - 1 : field.length;
+  while (!read.spans.has(fieldName(field.slice(0, depth)))) depth -= 1;
+  const { start, end } = read.spans.get(fieldName(field.slice(0, depth)))!;
+  const toWrite = valueAt(newValue, field.slice(1, depth));
+  const written =
+    piecewiseSource(source, start, valueAt(read.value, field.slice(1, depth)), toWrite) ??
+    sourceText(toWrite);
+  return source.slice(0, start) + written + source.slice(end);
+}
 
 /** A fingerprint of a file's source, which the view hands back to show which version it edits. */
 export const versionOf = (source: string) =>
@@ -238,40 +263,78 @@ export class ContentFiles {
     tab: string,
     action: 'save' | 'discard',
   ): Promise<{ version: string; problems: Problem[] } | Refusal> {
+    const saved = await this.saveTogetherNow([{ field, value, version }], tab, action);
+    if ('refused' in saved) return saved;
+    return { version: saved.versions[field[0] as string] ?? version, problems: saved.problems };
+  }
+
+  /**
+   * Writes several values as one save, once the writes before it have ended: the check judges them
+   * together, so that a change it accepts only whole is written whole (a navigation item's id
+   * renamed with the page that names it), or nothing is. Each file must still be the version its
+   * value was typed over. Undo takes the whole save back.
+   * @returns Each file's new version by export name, or why nothing was written.
+   */
+  saveTogether(
+    saves: { field: FieldPath; value: unknown; version: string }[],
+    tab: string,
+  ): Promise<{ versions: Record<string, string>; problems: Problem[] } | Refusal> {
+    return this.inTurn(() => this.saveTogetherNow(saves, tab, 'save'));
+  }
+
+  private async saveTogetherNow(
+    saves: { field: FieldPath; value: unknown; version: string }[],
+    tab: string,
+    action: 'save' | 'discard',
+  ): Promise<{ versions: Record<string, string>; problems: Problem[] } | Refusal> {
     const files = this.readAll();
-    const target = files.find((file) => file.name === field[0]);
-    if (target && versionOf(target.source) !== version)
-      return this.conflict(target, field, value, tab);
-    const changed = this.applied(files, field, value);
-    if ('refused' in changed) return changed;
+    for (const { field, value, version } of saves) {
+      const target = files.find((file) => file.name === field[0]);
+      if (target && versionOf(target.source) !== version)
+        return this.conflict(target, field, value, tab);
+    }
+    let changed = files;
+    for (const { field, value } of saves) {
+      const next = this.applied(changed, field, value);
+      if ('refused' in next) return next;
+      changed = next;
+    }
     const problems = this.newProblems(files, changed);
     if (problems.some((p) => !p.goLive)) return { refused: 'check', problems };
-    const { file, source, read } = target!;
-    const newValue = changed.find((f) => f.name === field[0])!.read!.value;
-    // The value's own span, or for a field the file does not write yet (an optional one filled,
-    // an item the form added) or is to leave out (an optional one emptied), the span of the
-    // nearest group or list around it that the file writes.
-    let depth = valueAt(newValue, field.slice(1)) === undefined ? field.length - 1 : field.length;
-    while (!read!.spans.has(fieldName(field.slice(0, depth)))) depth -= 1;
-    const { start, end } = read!.spans.get(fieldName(field.slice(0, depth)))!;
-    const toWrite = valueAt(newValue, field.slice(1, depth));
-    // A list or group keeps the comments inside it, piece by piece; a value alone is written afresh.
-    const written =
-      piecewiseSource(source, start, valueAt(read!.value, field.slice(1, depth)), toWrite) ??
-      sourceText(toWrite);
-    const edited = source.slice(0, start) + written + source.slice(end);
-    const formatted = await this.format(edited, file);
-    const reread = readContent(formatted, file);
-    if (Array.isArray(reread) || !isDeepStrictEqual(reread.value, newValue))
-      throw new Error(`the editor would have written ${file} wrongly; nothing was written`);
-    // A save that changes nothing (the field left again with its value) writes nothing to undo.
-    if (formatted === source) return { version, problems };
-    this.writeFor(tab, file, formatted);
-    const was = valueAt(read!.value, field.slice(1));
-    this.lastSaves.set(tab, { field, was, file, before: source, after: formatted });
-    const after = valueAt(newValue, field.slice(1));
-    this.written?.({ action, tab, file, field, before: was, after });
-    return { version: versionOf(formatted), problems };
+    // Each value goes into its file's source in turn, each file's source read again after each.
+    const edited = new Map<string, string>();
+    for (const { field, value } of saves) {
+      const target = files.find((file) => file.name === field[0])!;
+      const source = edited.get(target.name) ?? target.source;
+      edited.set(target.name, sourceWith(source, target.file, field, value));
+    }
+    const writes: { file: string; before: string; after: string }[] = [];
+    const versions: Record<string, string> = {};
+    for (const [name, source] of edited) {
+      const { file, source: before } = files.find((f) => f.name === name)!;
+      const formatted = await this.format(source, file);
+      const reread = readContent(formatted, file);
+      const expected = changed.find((f) => f.name === name)!.read!.value;
+      if (Array.isArray(reread) || !isDeepStrictEqual(reread.value, expected))
+        throw new Error(`the editor would have written ${file} wrongly; nothing was written`);
+      versions[name] = versionOf(formatted);
+      // A file the save leaves as it was (a field left again with its value) is not written.
+      if (formatted !== before) writes.push({ file, before, after: formatted });
+    }
+    // A save that changes nothing writes nothing to undo.
+    if (writes.length === 0) return { versions, problems };
+    for (const { file, after } of writes) this.writeFor(tab, file, after);
+    const fields = saves.map(({ field }) => {
+      const before = files.find((f) => f.name === field[0])!.read!.value;
+      const after = changed.find((f) => f.name === field[0])!.read!.value;
+      return { field, was: valueAt(before, field.slice(1)), now: valueAt(after, field.slice(1)) };
+    });
+    this.lastSaves.set(tab, { fields, files: writes });
+    for (const { field, was, now } of fields) {
+      const file = files.find((f) => f.name === field[0])!.file;
+      this.written?.({ action, tab, file, field, before: was, after: now });
+    }
+    return { versions, problems };
   }
 
   /** The source laid out by Prettier with the project's own settings, as `prettier --check` wants. */
@@ -303,28 +366,28 @@ export class ContentFiles {
   }
 
   /**
-   * Puts back the file a tab's last save changed, as it was before, unless it changed since.
-   * @returns The file put back and the field saved, or the conflict when the file changed after
-   *   the save (its `yours` being the value Undo would have put back), or undefined when the tab
-   *   has no save to undo.
+   * Puts back the files a tab's last save changed, as they were before, unless one changed since.
+   * @returns The first file put back and the first field saved, or the conflict when a file changed
+   *   after the save (its `yours` being the value Undo would have put back), or undefined when the
+   *   tab has no save to undo.
    */
   undo(tab: string): Promise<{ file: string; field: FieldPath } | Conflict | undefined> {
     return this.inTurn(() => {
       const last = this.lastSaves.get(tab);
       if (!last) return undefined;
-      const now = this.readOne(last.file);
-      if (now.source !== last.after) return this.conflict(now, last.field, last.was, tab);
+      for (const { file, after } of last.files) {
+        const now = this.readOne(file);
+        if (now.source === after) continue;
+        const field = last.fields.find(({ field }) => now.name === field[0]) ?? last.fields[0]!;
+        return this.conflict(now, field.field, field.was, tab);
+      }
       this.lastSaves.delete(tab);
-      this.writeFor(tab, last.file, last.before);
-      this.written?.({
-        action: 'undo',
-        tab,
-        file: last.file,
-        field: last.field,
-        before: now.read && valueAt(now.read.value, last.field.slice(1)),
-        after: last.was,
-      });
-      return { file: last.file, field: last.field };
+      for (const { file, before } of last.files) this.writeFor(tab, file, before);
+      for (const { field, was, now } of last.fields) {
+        const file = this.readAll().find((f) => f.name === field[0])!.file;
+        this.written?.({ action: 'undo', tab, file, field, before: now, after: was });
+      }
+      return { file: last.files[0]!.file, field: last.fields[0]!.field };
     });
   }
 }

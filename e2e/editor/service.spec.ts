@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { notFound } from '../../content/not-found';
@@ -141,6 +142,33 @@ test('two editors save in changes of their own; one proposes, as its author, wit
     thandi.getByRole('region', { name: 'Your changes' }).getByRole('listitem'),
   ).toHaveText(['Kinder not-found heading: proposed for review']);
 
+  // Once the pull request is merged (a merge commit, as the rules on main allow alone), her list
+  // says so.
+  const reviewer = mkdtempSync(path.join(tmpdir(), 'private-bank-reviewer-'));
+  const inReviewer = (...args: string[]) =>
+    execFileSync('git', ['-C', reviewer, ...args], { encoding: 'utf8' });
+  execFileSync('git', ['clone', '--quiet', running.service.remote, reviewer]);
+  inReviewer(
+    '-c',
+    'user.name=Reviewer',
+    '-c',
+    'user.email=reviewer@example.com',
+    'merge',
+    '--quiet',
+    '--no-ff',
+    '--message',
+    'Merge the kinder not-found heading',
+    'origin/content/thandi/kinder-not-found-heading',
+  );
+  inReviewer('push', '--quiet', 'origin', 'main');
+  rmSync(reviewer, { recursive: true, force: true });
+  await thandi.reload();
+  await expect(
+    thandi.getByRole('region', { name: 'Your changes' }).getByRole('listitem'),
+  ).toHaveText([
+    'Kinder not-found heading: approved and merged: the site shows it after the next deploy',
+  ]);
+
   // Every save, by whom, of what, from what to what; and the proposal with its commit.
   const entries = auditEntries();
   expect(
@@ -221,4 +249,45 @@ test('a value typed and not saved outlives a reload; a restart of the service lo
   await expect(thandi.getByRole('textbox', { name: 'Home page, title', exact: true })).toHaveValue(
     'Kestrel Bank: a page that is not here',
   );
+});
+
+test('a change renames a navigation item’s id and the page that names it: refused alone, saved together, proposed as one', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const thandi = await signIn(browser, 'thandi');
+  await startChange(thandi, 'Rename the locations item');
+  const id = thandi.getByRole('textbox', { name: 'Navigation, main 3, id', exact: true });
+  await id.fill('offices');
+  await id.press('Tab');
+  await expect(thandi.getByRole('status')).toContainText(
+    'Not saved: Navigation, main 3, id — see the message at the field',
+  );
+  const named = thandi.getByRole('textbox', {
+    name: 'South Africa page, navigation id',
+    exact: true,
+  });
+  await named.fill('offices');
+  await named.press('Tab');
+  await expect(thandi.getByRole('status')).toContainText(
+    'Saved together, as the check accepts them only together: South Africa page, navigation id; Navigation, main 3, id',
+  );
+  const workspaceFile = (name: string) =>
+    readFileSync(
+      path.join(running.service.workspace('thandi', 'rename-the-locations-item'), 'content', name),
+      'utf8',
+    );
+  expect(workspaceFile('navigation.ts')).toContain("id: 'offices'");
+  expect(workspaceFile('south-africa.ts')).toContain("navigationId: 'offices'");
+
+  await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+  await expect(thandi.getByRole('status')).toContainText('Proposed for review');
+  const message = remoteGit(
+    'log',
+    '-1',
+    '--format=%B',
+    'refs/heads/content/thandi/rename-the-locations-item',
+  );
+  expect(message).toContain('Navigation, main 3, id: was “locations”, now “offices”');
+  expect(message).toContain('South Africa page, navigation id: was “locations”, now “offices”');
 });

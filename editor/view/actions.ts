@@ -133,6 +133,50 @@ export function createActions(store: Store) {
    * @param fileValue The file's value as the form showed it when the editor asked for the save
    *   (left the field, pressed Enter): what is saved, even if they typed on before its turn came.
    */
+  /**
+   * Saves a value the check refused alone together with every other value typed and not saved,
+   * if the check accepts them all at once.
+   * @returns Whether they were saved.
+   */
+  const savedTogether = async (path: FieldPath, target: FieldPath, value: unknown) => {
+    const field = fieldName(path);
+    const others = Object.values(getState().unsaved)
+      .filter((typed) => !within(fieldName(typed.path), field))
+      .map((typed) => {
+        const written = savePath(typed.path);
+        const draft = getState().draft[typed.path[0] as string];
+        return { path: typed.path, target: written, value: valueAt(draft, written.slice(1)) };
+      });
+    if (others.length === 0) return false;
+    const all = [{ path, target, value }, ...others];
+    const versionOf = (at: FieldPath) => model().files.find((f) => f.name === at[0])!.version;
+    const { status, data } = await call<{
+      versions: Record<string, string>;
+      problems: Problem[];
+    }>('/api/save', {
+      saves: all.map((save) => ({
+        field: save.target,
+        value: save.value,
+        version: versionOf(save.target),
+      })),
+    });
+    if (status !== 200) return false;
+    for (const save of all)
+      dispatch({
+        type: 'saved',
+        path: save.path,
+        written: save.target,
+        value: save.value,
+        version: data.versions[save.path[0] as string]!,
+        problems: data.problems,
+      });
+    say(
+      `Saved together, as the check accepts them only together: ${all.map((save) => wordsOf(save.path)).join('; ')}`,
+    );
+    await refreshChanges();
+    return true;
+  };
+
   const saveNow = async (path: FieldPath, fileValue: unknown) => {
     const field = fieldName(path);
     // A value saved already (the field left twice) has nothing left to save.
@@ -155,6 +199,10 @@ export function createActions(store: Store) {
       );
       return dispatch({ type: 'focus', id: 'reload' });
     }
+    // A value the check accepts only with another typed and not saved yet (a navigation item's id
+    // renamed, and the page that names it) is saved with it, as one save, when the two together
+    // pass: neither could be saved first.
+    if (status === 422 && (await savedTogether(path, target, value))) return;
     if (status === 422) {
       const errors = data.problems.filter((problem) => !problem.goLive);
       dispatch({

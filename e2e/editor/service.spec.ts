@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { notFound } from '../../content/not-found';
 import { legal } from '../../content/legal';
@@ -188,11 +189,14 @@ test('two editors save in changes of their own; one proposes, as its author, wit
   ).toBe(true);
 });
 
-test('an editor’s request naming another editor’s change is refused, and reads nothing', async ({
+test('the list of an editor’s changes passes axe; a request naming another editor’s change is refused, and reads nothing', async ({
   browser,
 }) => {
   const thandi = await signIn(browser, 'thandi');
   await thandi.goto('/');
+  await expect(thandi.getByRole('link', { name: 'Kinder not-found heading' })).toBeVisible();
+  const results = await new AxeBuilder({ page: thandi }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   const answer = await thandi.request.get('/api/content', {
     headers: { 'x-editor-workspace': 'pieter/legal-heading' },
   });

@@ -64,7 +64,7 @@ const userOf = (index: number, editors: number) =>
   `editor-${String(index + 1).padStart(Math.max(2, String(editors).length), '0')}`;
 
 /** Every save value's mark, "17 by editor-04", which no two saves share. */
-const MARK = /\b(\d+) by (editor-\d+)\b/g;
+const MARK = /\b\d+ by editor-\d+\b/g;
 
 /**
  * Sends one request to the service's socket as the web server would, for one editor.

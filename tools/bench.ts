@@ -1,10 +1,12 @@
 /**
  * `npm run bench` measures the shipped site: a cold build, then each page loaded cold in Chromium
  * and audited by Lighthouse, then the production servers under load, over HTTP and over HTTPS with
- * HTTP/2 (tools/load-bench.ts). The tables are printed and also written to docs/performance.md,
- * whose text (at the end of this file and of tools/load-bench.ts) says what each figure is; the
- * page's last section, of figures measured by hand, is copied over as it is. Speed and size are
- * measured here rather than in timed tests, which would fail at random on a busy machine.
+ * HTTP/2 (tools/load-bench.ts), then the editing view's typing (tools/editor-latency.ts) and the
+ * editing service under 20 editors' saves (tools/editing-service-load.ts). The tables are printed
+ * and also written to docs/performance.md, whose text (at the end of this file and of the tools it
+ * runs) says what each figure is; the page's last section, of figures measured by hand, is copied
+ * over as it is. Speed and size are measured here rather than in timed tests, which would fail at
+ * random on a busy machine.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { strip } from '../scripts/build/strip-js';
 import { chromiumArgs, chromiumLaunchOptions, wholeChromiumPath } from '../e2e/support/browsers';
 import { startStaticServer } from '../scripts/serve/static';
 import { editorLatency } from './editor-latency';
+import { editingServiceLoad } from './editing-service-load';
 import { httpsBench, loadBench } from './load-bench';
 
 /** The page the bench writes its tables into. */
@@ -161,6 +164,15 @@ const httpsReport = await httpsBench();
 console.log(`\n${httpsReport}`);
 const editorReport = await editorLatency();
 console.log(`\n${editorReport}`);
+const serviceLoad = await editingServiceLoad();
+console.log(`\n${serviceLoad.report}`);
+// A save lost or written into another's workspace is a fault to fix, not a figure to publish.
+if (!serviceLoad.passed) {
+  console.error(
+    'bench: the editing service under load failed a check: docs/performance.md is left as it was',
+  );
+  process.exit(1);
+}
 const date = new Date().toISOString().slice(0, 10);
 const previousReport = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '';
 const measuredByHandAt = previousReport.indexOf(`\n${MEASURED_BY_HAND}\n`);
@@ -182,5 +194,6 @@ ${report}
 ${loadReport}
 ${httpsReport}
 ${editorReport}
+${serviceLoad.report}
 ${measuredByHand}`,
 );

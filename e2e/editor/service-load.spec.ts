@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { startService } from '../support/editing-service';
+import { loadEditingService } from '../support/editing-service-load';
+
+/**
+ * The editing service with 20 editors saving at once (issue #40), the short run of the benchmark
+ * (tools/editing-service-load.ts): each in a change of their own, on the service's Unix socket with
+ * the web server's headers, a few saves each. Every save is accepted, the workspaces hold each
+ * editor's last value of each field and no other editor's, and the audit log holds each save once,
+ * as sent. Speed is the benchmark's to measure (docs/performance.md): here only what is kept counts.
+ */
+
+/** The address the service answers for; nothing listens there, as requests go to the socket. */
+const ORIGIN = 'https://editing.bank.example';
+
+test('20 editors saving at once lose no save and write nothing into another’s workspace', async () => {
+  // The service reads the schema's help at start, then each change's content files on every save,
+  // all in one process: a few seconds of two busy cores before the first save, a few after.
+  test.setTimeout(90_000);
+  const service = await startService(ORIGIN);
+  try {
+    const result = await loadEditingService(service, ORIGIN, {
+      editors: 20,
+      savesEach: 3,
+      seconds: 30,
+    });
+    expect(result.accepted).toBe(20 * 3);
+    for (const { check, failures } of result.checks) expect(failures, check).toEqual([]);
+  } finally {
+    await service.stop();
+  }
+});

@@ -1,0 +1,62 @@
+/**
+ * The editing service's part of `npm run bench`: 20 editors saving at once for a minute (issue #40).
+ * It starts `npm run edit:service` on a Unix socket with a bare git repository as its remote, as the
+ * tests do, and sends the web server's requests straight to the socket (no nginx, whose cost the
+ * load bench measures), each editor in a change of their own (e2e/support/editing-service-load.ts).
+ * It prints the saves accepted and refused, saves per second and the saves' latency, and the checks
+ * on what the editors left: none refused, none lost, each in the audit log once, none written into
+ * another's workspace. A check that fails stops the bench. Run alone with
+ * `npx tsx tools/editing-service-load.ts`; EDITORS (20) and LOAD_SECONDS (60) change the load.
+ * LOAD_SECONDS rather than SECONDS: bash's SECONDS counts the shell's own time.
+ */
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { loadEditingService, percentiles } from '../e2e/support/editing-service-load';
+import { startService } from '../e2e/support/editing-service';
+
+/** The address the service answers for; nothing listens there, as requests go to the socket. */
+const ORIGIN = 'https://editing.bank.example';
+
+/**
+ * Runs the load once.
+ * @returns Its section of docs/performance.md, and whether every check passed.
+ */
+export async function editingServiceLoad(): Promise<{ report: string; passed: boolean }> {
+  const editors = Number(process.env.EDITORS ?? 20);
+  const seconds = Number(process.env.LOAD_SECONDS ?? 60);
+  const load = loadavg()[0]!.toFixed(1);
+  const service = await startService(ORIGIN);
+  let result;
+  try {
+    result = await loadEditingService(service, ORIGIN, { editors, seconds });
+  } finally {
+    await service.stop();
+  }
+  const { median, p95 } = percentiles(result.latencies);
+  const refused = Object.entries(result.refused).map(([status, count]) => `${count} × ${status}`);
+  const checks = result.checks.map(({ check, failures }) =>
+    failures.length === 0
+      ? `- ${check}: yes`
+      : `- ${check}: **no**, ${failures.length}: ${failures.slice(0, 5).join('; ')}`,
+  );
+  const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim()}, Node ${process.version}, load average ${load} at the start`;
+  const report = `## Editing service under load
+
+${editors} editors saving at once in \`npm run edit:service\`, each in a change of their own, for
+${seconds} s, on the service's Unix socket with the web server's headers (no nginx), each save
+waiting for the one before it (\`npx tsx tools/editing-service-load.ts\`; ${machine}).
+
+| editors | seconds | saves accepted | refused | saves/s | median ms | p95 ms |
+| --- | --- | --- | --- | --- | --- | --- |
+| ${editors} | ${result.seconds.toFixed(1)} | ${result.accepted} | ${refused.join(', ') || 0} | ${(result.accepted / result.seconds).toFixed(1)} | ${median} | ${p95} |
+
+${checks.join('\n')}
+`;
+  return { report, passed: result.checks.every(({ failures }) => failures.length === 0) };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { report, passed } = await editingServiceLoad();
+  console.log(report);
+  if (!passed) process.exitCode = 1;
+}

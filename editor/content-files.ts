@@ -92,7 +92,7 @@ type Save = {
  * written afresh.
  */
 function sourceWith(source: string, file: string, field: FieldPath, value: unknown): string {
-  const read = readContent(source, file);
+  const read = readContentOnce(source, file);
   if (Array.isArray(read)) throw new Error(`${file} cannot be read as it is`);
   const newValue = withValueAt(read.value, field.slice(1), value);
   let depth = valueAt(newValue, field.slice(1)) === undefined ? field.length - 1 : field.length;
@@ -112,6 +112,29 @@ export const versionOf = (source: string) =>
 /** The export name a content file holds, from its file name: south-africa.ts exports southAfrica. */
 const exportName = (fileName: string) =>
   path.basename(fileName, '.ts').replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * Each content file's source as data, by file and source, for the last PARSES_KEPT sources read: a
+ * parse is most of a save's time (docs/performance.md), and each save and each look at the files
+ * would otherwise parse every file again, though at most one changed. Shared by every folder the
+ * editing service serves, whose files mostly hold the same sources. What it keeps is never changed:
+ * a value saved is applied to a copy (values.ts).
+ */
+const parses = new Map<string, ReturnType<typeof readContent>>();
+const PARSES_KEPT = 500;
+
+/** A content file's source as data (or its slips), parsed once for each source. */
+function readContentOnce(source: string, file: string): ReturnType<typeof readContent> {
+  const key = `${file} ${versionOf(source)}`;
+  let read = parses.get(key);
+  if (read === undefined) {
+    read = readContent(source, file);
+    parses.set(key, read);
+    // The oldest goes first: a Map keeps its keys in the order they were set.
+    if (parses.size > PARSES_KEPT) parses.delete(parses.keys().next().value!);
+  }
+  return read;
+}
 
 /** A problem's identity, to tell the problems a change brings from those already there. */
 const problemKey = (p: Problem) => `${p.field} ${p.message}`;
@@ -159,7 +182,7 @@ export class ContentFiles {
 
   private readOne(file: string): ReadFile {
     const source = readFileSync(path.join(this.root, file), 'utf8');
-    const read = readContent(source, file);
+    const read = readContentOnce(source, file);
     return { file, name: exportName(file), source, read: Array.isArray(read) ? undefined : read };
   }
 
@@ -169,7 +192,7 @@ export class ContentFiles {
    */
   problems(files: ReadFile[]): Problem[] {
     const slips = files.flatMap(({ source, file }) => {
-      const read = readContent(source, file);
+      const read = readContentOnce(source, file);
       return Array.isArray(read) ? read : [];
     });
     if (slips.length > 0) return slips;
@@ -313,7 +336,7 @@ export class ContentFiles {
     for (const [name, source] of edited) {
       const { file, source: before } = files.find((f) => f.name === name)!;
       const formatted = await this.format(source, file);
-      const reread = readContent(formatted, file);
+      const reread = readContentOnce(formatted, file);
       const expected = changed.find((f) => f.name === name)!.read!.value;
       if (Array.isArray(reread) || !isDeepStrictEqual(reread.value, expected))
         throw new Error(`the editor would have written ${file} wrongly; nothing was written`);

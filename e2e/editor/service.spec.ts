@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -294,4 +294,40 @@ test('a change renames a navigation item’s id and the page that names it: refu
   );
   expect(message).toContain('Navigation, main 3, id: was “locations”, now “offices”');
   expect(message).toContain('South Africa page, navigation id: was “locations”, now “offices”');
+});
+
+test('a proposal the remote does not take says so and loses nothing; the next one sends it', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const pieter = await signIn(browser, 'pieter');
+  await pieter.goto('/');
+  await pieter.getByRole('link', { name: 'Legal heading' }).click();
+  const propose = pieter.getByRole('button', { name: 'Propose the change for review' });
+  const remote = running.service.remote;
+  renameSync(remote, `${remote}.out-of-reach`);
+  try {
+    await propose.click();
+    await expect(pieter.getByRole('status')).toContainText(
+      "Not proposed: the bank's repository did not take it",
+    );
+    await expect(pieter.getByRole('status')).toContainText('Nothing is lost: propose again');
+  } finally {
+    renameSync(`${remote}.out-of-reach`, remote);
+  }
+  expect(remoteGit('branch', '--list', 'content/pieter/*').trim()).toBe('');
+  await propose.click();
+  await expect(pieter.getByRole('status')).toContainText(
+    'Proposed for review, on the branch content/pieter/legal-heading',
+  );
+  const [author, ...message] = remoteGit(
+    'log',
+    '-1',
+    '--format=%an%n%B',
+    'refs/heads/content/pieter/legal-heading',
+  ).split('\n');
+  expect(author).toBe('Pieter van der Merwe');
+  expect(message.join('\n')).toContain(
+    `Legal, heading: was “${legal.heading}”, now “Legal and regulatory notices”`,
+  );
 });

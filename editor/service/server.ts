@@ -151,7 +151,8 @@ export async function startService(settings: Settings) {
     person: Person,
   ) => {
     if (route === '/api/session' && request.method === 'GET') {
-      await workspaces.fetch();
+      // Where the remote cannot be reached, the list says where each change stood at the last look.
+      await workspaces.fetch().catch(() => undefined);
       const changes = await workspaces.list(person);
       return send(response, 200, {
         person: { user: person.user, name: person.name, email: person.email },
@@ -200,19 +201,22 @@ export async function startService(settings: Settings) {
         ...change,
         words: fieldWords(change.field, shared.schema, values),
       }));
-      if (changes.length === 0)
-        return send(response, 422, { problem: 'nothing has changed since the last proposal' });
       const problems = content.problems(files).filter((p) => !p.goLive);
       if (problems.length > 0)
         return send(response, 422, {
           problem: 'the content check finds problems to correct first',
         });
-      const proposed = await workspaces.propose(
-        person,
-        workspace,
-        proposalMessage(person, workspace.title, changes),
-      );
-      if (!proposed) return send(response, 422, { problem: 'nothing has changed' });
+      // A push the remote does not take (GitHub out of reach, say) leaves the commit in the
+      // workspace, and the next proposal sends it.
+      const proposed = await workspaces
+        .propose(person, workspace, proposalMessage(person, workspace.title, changes))
+        .catch((error: unknown) => ({ failed: String(error) }));
+      if (proposed && 'failed' in proposed)
+        return send(response, 502, {
+          problem: `the bank's repository did not take it (${proposed.failed.split('\n')[0]}). Nothing is lost: propose again in a while, and tell the platform team if it goes on`,
+        });
+      if (!proposed)
+        return send(response, 422, { problem: 'nothing has changed since the last proposal' });
       log.append(person, {
         action: 'propose',
         change: workspace.id,

@@ -207,24 +207,40 @@ export class Workspaces {
   }
 
   /**
-   * Proposes a change: commits its content files as they are, the editor as the author and the
-   * service as the committer, and pushes its branch to the remote.
-   * @returns The commit, or undefined where nothing changed since the last commit.
+   * Proposes a change: commits its content files as they are, where they changed since its last
+   * commit, the editor as the author and the service as the committer, and pushes its branch to
+   * the remote, with any commit an earlier push failed to send.
+   * @returns The commit pushed and the files it changed since the change started, or undefined
+   *   where nothing is left to propose.
    */
-  async propose(person: Person, workspace: { root: string; branch: string }, message: string) {
+  async propose(
+    person: Person,
+    workspace: { root: string; branch: string; base: string },
+    message: string,
+  ) {
     await this.git(workspace.root, ['add', '--', 'content']);
     const staged = await this.git(workspace.root, ['diff', '--cached', '--name-only']);
-    if (staged.trim() === '') return undefined;
-    await this.git(workspace.root, ['commit', '--quiet', '--no-verify', '--message', message], {
-      GIT_AUTHOR_NAME: person.name,
-      GIT_AUTHOR_EMAIL: person.email,
-      GIT_COMMITTER_NAME: this.committer.name,
-      GIT_COMMITTER_EMAIL: this.committer.email,
-    }).catch(async (error: unknown) => {
-      await this.git(workspace.root, ['reset', '--quiet']);
-      throw error;
-    });
+    if (staged.trim() !== '')
+      await this.git(workspace.root, ['commit', '--quiet', '--no-verify', '--message', message], {
+        GIT_AUTHOR_NAME: person.name,
+        GIT_AUTHOR_EMAIL: person.email,
+        GIT_COMMITTER_NAME: this.committer.name,
+        GIT_COMMITTER_EMAIL: this.committer.email,
+      }).catch(async (error: unknown) => {
+        await this.git(workspace.root, ['reset', '--quiet']);
+        throw error;
+      });
     const commit = (await this.git(workspace.root, ['rev-parse', 'HEAD'])).trim();
+    const pushed = await this.git(this.repository, [
+      'rev-parse',
+      '--verify',
+      '--quiet',
+      `refs/remotes/origin/${workspace.branch}`,
+    ]).then(
+      (out) => out.trim(),
+      () => undefined,
+    );
+    if (commit === workspace.base || commit === pushed) return undefined;
     // The push also sets the clone's own copy of the remote's branch, which marks it proposed.
     await this.git(workspace.root, [
       'push',
@@ -232,6 +248,7 @@ export class Workspaces {
       'origin',
       `HEAD:refs/heads/${workspace.branch}`,
     ]);
-    return { commit, files: staged.trim().split('\n') };
+    const files = await this.git(workspace.root, ['diff', '--name-only', workspace.base, commit]);
+    return { commit, files: files.trim().split('\n') };
   }
 }

@@ -234,6 +234,33 @@ test('the socket without the web server’s identity gets 401, however the reque
   }
 });
 
+test('a signed-in write from another site’s page, or not as JSON, is forbidden and starts nothing', async ({
+  browser,
+}) => {
+  const thandi = await signIn(browser, 'thandi');
+  await thandi.goto('/');
+  const fromElsewhere = await thandi.request.post('/api/start', {
+    headers: { origin: 'https://elsewhere.example' },
+    data: { title: 'Started from elsewhere' },
+  });
+  expect(fromElsewhere.status()).toBe(403);
+  const asForm = await thandi.request.post('/api/start', {
+    headers: { origin: running.url, 'content-type': 'text/plain' },
+    data: JSON.stringify({ title: 'Started by a form' }),
+  });
+  expect(asForm.status()).toBe(403);
+  const asTheView = await thandi.request.post('/api/start', {
+    headers: { origin: running.url },
+    data: { title: 'Started by the view' },
+  });
+  expect(asTheView.status()).toBe(200);
+  await thandi.reload();
+  await expect(thandi.getByRole('region', { name: 'Your changes' }).getByRole('link')).toHaveText([
+    'Started by the view',
+    'Kinder not-found heading',
+  ]);
+});
+
 test('a value typed and not saved outlives a reload; a restart of the service loses nothing saved', async ({
   browser,
 }) => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -259,6 +259,40 @@ test('a signed-in write from another site’s page, or not as JSON, is forbidden
     'Started by the view',
     'Kinder not-found heading',
   ]);
+});
+
+test('an editor abandons a proposed change: it leaves her list, its workspace and the remote, and the audit log says so', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const thandi = await signIn(browser, 'thandi');
+  await thandi.goto('/');
+  await thandi.getByRole('link', { name: 'Started by the view' }).click();
+  await save(thandi, 'Not Found page, exclamation', 'Oh no!');
+  await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+  await expect(thandi.getByRole('status')).toContainText('Proposed for review');
+  const branch = 'content/thandi/started-by-the-view';
+  expect(remoteGit('branch', '--list', branch).trim()).toBe(branch);
+
+  const asked: string[] = [];
+  thandi.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  });
+  await thandi.getByRole('button', { name: 'Abandon this change' }).click();
+  await expect(thandi.getByRole('heading', { name: 'Your changes' })).toBeVisible();
+  expect(asked).toEqual([
+    'Abandon the change “Started by the view”? What it saved is lost, and its pull request, if it has one, is closed.',
+  ]);
+  await expect(thandi.getByRole('link', { name: 'Started by the view' })).toHaveCount(0);
+  expect(remoteGit('branch', '--list', branch).trim()).toBe('');
+  expect(existsSync(running.service.workspace('thandi', 'started-by-the-view'))).toBe(false);
+  expect(auditEntries().at(-1)).toMatchObject({
+    action: 'abandon',
+    who: { user: 'thandi' },
+    change: 'thandi/started-by-the-view',
+    branch,
+  });
 });
 
 test('a value typed and not saved outlives a reload; a restart of the service loses nothing saved', async ({

@@ -1,6 +1,6 @@
 /**
  * The editing service's audit log: every change started, every value saved, discarded or undone,
- * and every proposal, one JSON object a line, appended to one file (EDITOR_AUDIT_LOG) and never
+ * every proposal, and every change abandoned, one JSON object a line, appended to one file (EDITOR_AUDIT_LOG) and never
  * rewritten. The service opens it for appending only (O_APPEND), writes each entry in one call, and
  * has no code that truncates, rewrites or removes it; docs/deploying.md says where it lives, how it
  * reaches the bank's log store, and how long it is kept.
@@ -11,7 +11,7 @@ import type { Person } from './identity';
 
 /** One entry: who, when, what, in which change, and for a value its field in words and by path. */
 export type AuditEntry = {
-  action: 'start' | 'save' | 'discard' | 'undo' | 'propose';
+  action: 'start' | 'save' | 'discard' | 'undo' | 'propose' | 'abandon';
   /** The change's id, `<user>/<topic>`, and its branch. */
   change: string;
   branch: string;

@@ -6,7 +6,8 @@
  * its own, a git worktree on its own branch (workspaces.ts); the view edits one workspace at a time,
  * named by each request, and a request naming another editor's workspace is refused. Proposing a
  * change commits it as the editor and pushes its branch; a workflow opens its pull request
- * (docs/deploying.md). Every start, write and proposal goes into the audit log (audit-log.ts).
+ * (docs/deploying.md). Abandoning one removes its workspace and its branch, here and on the remote.
+ * Every start, write, proposal and abandonment goes into the audit log (audit-log.ts).
  *
  * Its settings, from the environment (the systemd unit sets them: docs/deploying.md):
  * EDITOR_SOCKET, EDITOR_ORIGIN (the address editors open), EDITOR_REMOTE (the repository it clones
@@ -192,6 +193,12 @@ export async function startService(settings: Settings) {
       const codeowners = existsSync(owners) ? readFileSync(owners, 'utf8') : '';
       const paths = files.filter(({ name }) => changed.has(name)).map(({ file }) => file);
       return send(response, 200, { reviewers: reviewersFor(codeowners, paths) });
+    }
+    if (route === '/api/abandon' && request.method === 'POST') {
+      await workspaces.abandon(workspace);
+      opened.delete(workspace.id);
+      log.append(person, { action: 'abandon', change: workspace.id, branch: workspace.branch });
+      return send(response, 200, { abandoned: workspace.id });
     }
     if (route === '/api/propose' && request.method === 'POST') {
       const content = new ContentFiles(workspace.root);

@@ -16,7 +16,7 @@
  * through GIT_SSH_COMMAND: docs/deploying.md).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Person } from './identity';
@@ -204,6 +204,29 @@ export class Workspaces {
     const about: About = { title: title.trim(), base, started: new Date().toISOString() };
     writeFileSync(this.aboutFile(person.user, topic), `${JSON.stringify(about)}\n`);
     return (await this.find(person, topic))!;
+  }
+
+  /**
+   * Abandons a change: its branch leaves the remote (which closes its pull request, if one is
+   * open), and its worktree, branch and file here go. What it saved is in the audit log, and what
+   * it proposed in the remote's history of the pull request.
+   */
+  async abandon(workspace: { id: string; root: string; branch: string }) {
+    const proposed = await this.git(this.repository, [
+      'rev-parse',
+      '--verify',
+      '--quiet',
+      `refs/remotes/origin/${workspace.branch}`,
+    ]).then(
+      () => true,
+      () => false,
+    );
+    if (proposed)
+      await this.git(this.repository, ['push', '--quiet', 'origin', '--delete', workspace.branch]);
+    await this.git(this.repository, ['worktree', 'remove', '--force', workspace.root]);
+    await this.git(this.repository, ['branch', '--quiet', '--delete', '--force', workspace.branch]);
+    const [user, topic] = workspace.id.split('/') as [string, string];
+    rmSync(this.aboutFile(user, topic));
   }
 
   /**

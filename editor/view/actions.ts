@@ -378,6 +378,25 @@ export function createActions(store: Store) {
       }),
     );
 
+  /**
+   * In the editing service: abandons the open change, once the editor confirms it, and goes back
+   * to the list of their changes.
+   */
+  const abandon = (title: string) =>
+    detached(
+      afterEarlierWrites(async () => {
+        if (
+          !confirm(
+            `Abandon the change “${title}”? What it saved is lost, and its pull request, if it has one, is closed.`,
+          )
+        )
+          return;
+        const { status, data } = await call<{ error?: string }>('/api/abandon', {});
+        if (status !== 200) return say(`Not abandoned: ${data.error ?? 'it failed'}`);
+        location.assign('/');
+      }),
+    );
+
   /** In the editing service: starts a change, and opens it, in this tab. */
   const startChange = (title: string) =>
     detached(
@@ -476,6 +495,7 @@ export function createActions(store: Store) {
     discard,
     commit,
     propose,
+    abandon,
     startChange,
     reload,
     keepTheirs,

@@ -83,10 +83,11 @@ export function SignedIn() {
   );
 }
 
-/** Proposing the open change: the reviewers it will need, then the button. */
+/** Proposing the open change: the reviewers it will need, then the button; or abandoning it. */
 export function Propose() {
   const { state, actions } = useContext(ViewContext);
   const reviewers = state.reviewers;
+  const title = state.session?.changes.find(({ id }) => id === openChange)?.title ?? '';
   return (
     <div className="commit">
       <p id="reviewers">
@@ -96,6 +97,9 @@ export function Propose() {
       </p>
       <button type="button" aria-describedby="reviewers" onClick={actions.propose}>
         Propose the change for review
+      </button>
+      <button type="button" onClick={() => actions.abandon(title)}>
+        Abandon this change
       </button>
     </div>
   );

@@ -59,7 +59,11 @@ async function signIn(browser: Browser, user: 'thandi' | 'pieter'): Promise<Page
 async function startChange(page: Page, title: string) {
   await page.goto('/');
   await page.getByRole('textbox', { name: 'A new change, in a few words' }).fill(title);
-  await page.getByRole('button', { name: 'Start the change' }).click();
+  // The change's worktree is made, then its page opened: the address names it once it is open.
+  await Promise.all([
+    page.waitForURL(/\/\?change=/),
+    page.getByRole('button', { name: 'Start the change' }).click(),
+  ]);
   await expect(page.getByText(`Editing the change “${title}” (not proposed yet)`)).toBeVisible();
 }
 

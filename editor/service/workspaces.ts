@@ -128,48 +128,52 @@ export class Workspaces {
     };
   }
 
-  /** One of a person's changes and where it stands, or undefined where they have none of that topic. */
-  async find(person: Person, topic: string): Promise<Workspace | undefined> {
-    const opened = this.open(person, topic);
-    if (!opened) return undefined;
-    const { branch, base } = opened;
-    const ref = (name: string) =>
-      this.git(this.repository, ['rev-parse', '--verify', '--quiet', name]).then(
-        (out) => out.trim(),
-        () => undefined,
-      );
-    const [tip, onRemote] = await Promise.all([
-      ref(`refs/heads/${branch}`),
-      ref(`refs/remotes/origin/${branch}`),
-    ]);
-    const merged =
-      tip !== undefined &&
-      tip !== base &&
-      (await this.git(this.repository, [
-        'merge-base',
-        '--is-ancestor',
-        tip,
-        'refs/remotes/origin/main',
-      ]).then(
-        () => true,
-        () => false,
-      ));
-    return { ...opened, proposed: onRemote !== undefined, merged };
-  }
-
-  /** A person's changes, newest first. Nobody else's are ever listed. */
+  /**
+   * A person's changes and where each stands, newest first; nobody else's are ever listed. Two git
+   * commands, however many changes there are: the tips of the person's branches here and on the
+   * remote, and which of them the remote's main holds.
+   */
   async list(person: Person): Promise<Workspace[]> {
     const folder = path.join(this.folder, person.user);
     if (!existsSync(folder)) return [];
-    const topics = readdirSync(folder)
+    const opened = readdirSync(folder)
       .filter((name) => name.endsWith('.json'))
-      .map((name) => name.slice(0, -'.json'.length));
-    const found = await Promise.all(topics.map((topic) => this.find(person, topic)));
-    const started = (w: Workspace) =>
+      .map((name) => this.open(person, name.slice(0, -'.json'.length)))
+      .filter((w) => w !== undefined);
+    const lines = (out: string) => out.trim().split('\n').filter(Boolean);
+    const tips = new Map(
+      lines(
+        await this.git(this.repository, [
+          'for-each-ref',
+          '--format=%(refname) %(objectname)',
+          `refs/heads/content/${person.user}/`,
+          `refs/remotes/origin/content/${person.user}/`,
+        ]),
+      ).map((line) => line.split(' ') as [string, string]),
+    );
+    const merged = new Set(
+      lines(
+        await this.git(this.repository, [
+          'for-each-ref',
+          '--format=%(refname)',
+          '--merged=refs/remotes/origin/main',
+          `refs/heads/content/${person.user}/`,
+        ]),
+      ),
+    );
+    const started = (w: { id: string }) =>
       (JSON.parse(readFileSync(this.aboutFile(person.user, w.id.split('/')[1]!), 'utf8')) as About)
         .started;
-    return found
-      .filter((w): w is Workspace => w !== undefined)
+    return opened
+      .map((w) => {
+        const tip = tips.get(`refs/heads/${w.branch}`);
+        return {
+          ...w,
+          proposed: tips.has(`refs/remotes/origin/${w.branch}`),
+          // A change with no commit of its own is held by main from its start: it is not merged.
+          merged: tip !== undefined && tip !== w.base && merged.has(`refs/heads/${w.branch}`),
+        };
+      })
       .sort((a, b) => started(b).localeCompare(started(a)));
   }
 
@@ -203,7 +207,7 @@ export class Workspaces {
     await this.git(root, ['checkout', '--quiet']);
     const about: About = { title: title.trim(), base, started: new Date().toISOString() };
     writeFileSync(this.aboutFile(person.user, topic), `${JSON.stringify(about)}\n`);
-    return (await this.find(person, topic))!;
+    return { ...this.open(person, topic)!, proposed: false, merged: false };
   }
 
   /**

@@ -228,8 +228,12 @@ export class ContentFiles {
     return this.problems(after).filter((p) => p.goLive || !existing.has(problemKey(p)));
   }
 
-  /** Runs a write once every write queued before it has ended, so that no two interleave. */
-  private inTurn<T>(write: () => T | Promise<T>): Promise<T> {
+  /**
+   * Runs a write once every write queued before it has ended, so that no two interleave; the
+   * editing service's proposal runs in turn too, so that no save lands between its list of the
+   * change in words and its commit.
+   */
+  inTurn<T>(write: () => T | Promise<T>): Promise<T> {
     const turn = this.writing.then(write);
     this.writing = turn.catch(() => undefined);
     return turn;

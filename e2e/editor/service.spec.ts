@@ -385,6 +385,10 @@ test('a proposal the remote does not take says so and loses nothing; the next on
   await expect(pieter.getByRole('status')).toContainText(
     'Proposed for review, on the branch content/pieter/legal-heading',
   );
+  // Undo would take back a value the proposal holds: there is nothing left to undo.
+  await expect(pieter.getByRole('button', { name: 'Undo the last save' })).toBeDisabled();
+  await pieter.reload();
+  await expect(pieter.getByRole('button', { name: 'Undo the last save' })).toBeDisabled();
   const [author, ...message] = remoteGit(
     'log',
     '-1',

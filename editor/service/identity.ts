@@ -29,8 +29,8 @@ export type Person = { user: string; email: string; name: string; groups: string
 
 /**
  * A sign-in name that can stand in a branch's name as it is: letters, digits, dots, dashes and
- * underscores, starting with a letter or digit. A provider whose names are e-mail addresses is set
- * to send another claim (oauth2-proxy's --user-id-claim=preferred_username: docs/deploying.md).
+ * underscores, starting with a letter or digit. oauth2-proxy sends the provider's `sub` claim as
+ * the user (docs/deploying.md); a provider whose `sub` holds anything else is refused by name.
  */
 const USER = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -73,7 +73,7 @@ export function personOf(
   if (!USER.test(user) || !EMAIL.test(email))
     return {
       status: 403,
-      why: `the sign-in gave a name (${user}) or e-mail (${email}) a commit cannot carry: ask the platform team to send a plain user name`,
+      why: `the sign-in gave a user (${user}) or e-mail (${email}) that a branch or a commit cannot carry: tell the platform team (docs/deploying.md, the editing service)`,
     };
   const name = (header(request, IDENTITY_HEADERS.name) ?? user).replace(/[<>\r\n]/g, '');
   const groups = (header(request, IDENTITY_HEADERS.groups) ?? '')

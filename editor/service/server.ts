@@ -105,8 +105,11 @@ export async function startService(settings: Settings) {
    * latest request (the workspace's owner, as the sign-in last named them), whom its writes are
    * logged as.
    */
-  const opened = new Map<string, { api: ReturnType<typeof contentApi>; person: Person }>();
-  const apiOf = (person: Person, workspace: OpenWorkspace) => {
+  const opened = new Map<
+    string,
+    { api: ReturnType<typeof contentApi>; content: ContentFiles; person: Person }
+  >();
+  const openedFor = (person: Person, workspace: OpenWorkspace) => {
     let entry = opened.get(workspace.id);
     if (!entry) {
       const content: ContentFiles = new ContentFiles(workspace.root, (write: Write) => {
@@ -128,11 +131,11 @@ export async function startService(settings: Settings) {
         base: () => workspace.base,
         commits: false,
       });
-      entry = { api, person };
+      entry = { api, content, person };
       opened.set(workspace.id, entry);
     }
     entry.person = person;
-    return entry.api;
+    return entry;
   };
 
   /** The workspace a request names, if it is the person's own; else why not. */
@@ -168,7 +171,11 @@ export async function startService(settings: Settings) {
     }
     if (route === '/api/start' && request.method === 'POST') {
       const body = await readBody(request);
-      const title = 'value' in body && (body.value as { title?: unknown } | null)?.title;
+      if ('status' in body)
+        return send(response, body.status, {
+          error: body.status === 413 ? 'too large' : 'not JSON',
+        });
+      const title = (body.value as { title?: unknown } | null)?.title;
       if (typeof title !== 'string' || title.trim() === '')
         return send(response, 400, { error: 'say in a few words what the change is for' });
       const workspace = await workspaces.start(person, title);
@@ -201,29 +208,36 @@ export async function startService(settings: Settings) {
       return send(response, 200, { abandoned: workspace.id });
     }
     if (route === '/api/propose' && request.method === 'POST') {
-      const content = new ContentFiles(workspace.root);
-      const files = content.readAll();
-      const values = Object.fromEntries(files.map(({ name, read }) => [name, read?.value]));
-      const changes = changesSinceCommit(files, workspace.root).map((change) => ({
-        ...change,
-        words: fieldWords(change.field, shared.schema, values),
-      }));
-      const problems = content.problems(files).filter((p) => !p.goLive);
-      if (problems.length > 0)
-        return send(response, 422, {
-          problem: 'the content check finds problems to correct first',
-        });
-      // A push the remote does not take (GitHub out of reach, say) leaves the commit in the
-      // workspace, and the next proposal sends it.
-      const proposed = await workspaces
-        .propose(person, workspace, proposalMessage(person, workspace.title, changes))
-        .catch((error: unknown) => ({ failed: String(error) }));
-      if (proposed && 'failed' in proposed)
-        return send(response, 502, {
-          problem: `the bank's repository did not take it (${proposed.failed.split('\n')[0]}). Nothing is lost: propose again in a while, and tell the platform team if it goes on`,
-        });
-      if (!proposed)
-        return send(response, 422, { problem: 'nothing has changed since the last proposal' });
+      const { content } = openedFor(person, workspace);
+      // In the workspace's turn, after the saves before it and before any after it: the change in
+      // words is the one committed.
+      const proposed = await content.inTurn(async () => {
+        const files = content.readAll();
+        const problems = content.problems(files).filter((p) => !p.goLive);
+        if (problems.length > 0)
+          return { status: 422, problem: 'the content check finds problems to correct first' };
+        const values = Object.fromEntries(files.map(({ name, read }) => [name, read?.value]));
+        const changes = changesSinceCommit(files, workspace.root).map((change) => ({
+          ...change,
+          words: fieldWords(change.field, shared.schema, values),
+        }));
+        // A push the remote does not take (GitHub out of reach, say) leaves the commit in the
+        // workspace, and the next proposal sends it.
+        const pushed = await workspaces
+          .propose(person, workspace, proposalMessage(person, workspace.title, changes))
+          .catch((error: unknown) => ({ failed: String(error) }));
+        if (pushed && 'failed' in pushed)
+          return {
+            status: 502,
+            problem: `the bank's repository did not take it (${pushed.failed.split('\n')[0]}). Nothing is lost: propose again in a while, and tell the platform team if it goes on`,
+          };
+        if (!pushed) return { status: 422, problem: 'nothing has changed since the last proposal' };
+        // Undo would take back a value the proposal holds, unsaid: it starts afresh.
+        content.forgetLastSaves();
+        return pushed;
+      });
+      if ('problem' in proposed)
+        return send(response, proposed.status, { problem: proposed.problem });
       log.append(person, {
         action: 'propose',
         change: workspace.id,
@@ -233,7 +247,7 @@ export async function startService(settings: Settings) {
       });
       return send(response, 200, { branch: workspace.branch, commit: proposed.commit });
     }
-    return apiOf(person, workspace)(request, response, route);
+    return openedFor(person, workspace).api(request, response, route);
   };
 
   const server = createServer((request, response) => {

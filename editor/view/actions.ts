@@ -371,6 +371,8 @@ export function createActions(store: Store) {
           {},
         );
         if (status !== 200) return say(`Not proposed: ${data.problem ?? 'git failed'}`);
+        // As after a commit, Undo has nothing left to take back: the saves are proposed.
+        dispatch({ type: 'committed' });
         say(
           `Proposed for review, on the branch ${data.branch}: a pull request opens for the reviewers to approve before it is published`,
         );

@@ -113,10 +113,17 @@ test('adding, moving and removing a list’s item keeps what was typed', async (
   await added.press('Enter');
   await expect(status()).toContainText('Saved Security Text, preferred language 2');
   await expectTypedWorkKept('an item added');
+  // What the editor sees once each change is saved: the items in their new order, and the save
+  // said. "moved to place 1" is said first, for as long as the save takes, which can be too short
+  // for any reader to see.
+  const first = page.getByRole('textbox', { name: 'Security Text, preferred language 1' });
   await page.getByRole('button', { name: 'Move Security Text, preferred language 2 up' }).click();
-  await expect(status()).toContainText('moved to place 1');
+  await expect(first).toHaveValue('af');
+  await expect(status()).toContainText('Saved Security Text, preferred languages');
   await expectTypedWorkKept('an item moved');
   await page.getByRole('button', { name: 'Remove Security Text, preferred language 1' }).click();
+  await expect(added).toHaveCount(0);
+  await expect(first).not.toHaveValue('af');
   await expect(status()).toContainText('Saved Security Text, preferred languages');
   await expectTypedWorkKept('an item removed');
 });

@@ -210,22 +210,26 @@ export class Workspaces {
     return { ...this.open(person, topic)!, proposed: false, merged: false };
   }
 
+  /** The commit a branch last pushed holds, as the clone last saw the remote, or undefined. */
+  private pushedTip(branch: string): Promise<string | undefined> {
+    return this.git(this.repository, [
+      'rev-parse',
+      '--verify',
+      '--quiet',
+      `refs/remotes/origin/${branch}`,
+    ]).then(
+      (out) => out.trim(),
+      () => undefined,
+    );
+  }
+
   /**
    * Abandons a change: its branch leaves the remote (which closes its pull request, if one is
    * open), and its worktree, branch and file here go. What it saved is in the audit log, and what
    * it proposed in the remote's history of the pull request.
    */
   async abandon(workspace: { id: string; root: string; branch: string }) {
-    const proposed = await this.git(this.repository, [
-      'rev-parse',
-      '--verify',
-      '--quiet',
-      `refs/remotes/origin/${workspace.branch}`,
-    ]).then(
-      () => true,
-      () => false,
-    );
-    if (proposed)
+    if ((await this.pushedTip(workspace.branch)) !== undefined)
       await this.git(this.repository, ['push', '--quiet', 'origin', '--delete', workspace.branch]);
     await this.git(this.repository, ['worktree', 'remove', '--force', workspace.root]);
     await this.git(this.repository, ['branch', '--quiet', '--delete', '--force', workspace.branch]);
@@ -258,15 +262,7 @@ export class Workspaces {
         throw error;
       });
     const commit = (await this.git(workspace.root, ['rev-parse', 'HEAD'])).trim();
-    const pushed = await this.git(this.repository, [
-      'rev-parse',
-      '--verify',
-      '--quiet',
-      `refs/remotes/origin/${workspace.branch}`,
-    ]).then(
-      (out) => out.trim(),
-      () => undefined,
-    );
+    const pushed = await this.pushedTip(workspace.branch);
     if (commit === workspace.base || commit === pushed) return undefined;
     // The push also sets the clone's own copy of the remote's branch, which marks it proposed.
     await this.git(workspace.root, [

@@ -368,6 +368,9 @@ test('a proposal the remote does not take says so and loses nothing; the next on
   const pieter = await signIn(browser, 'pieter');
   await pieter.goto('/');
   await pieter.getByRole('link', { name: 'Legal heading' }).click();
+  // A save of this tab's, which Undo could take back until the change is proposed.
+  await save(pieter, 'Not Found page, heading', 'Nothing here at all');
+  await expect(pieter.getByRole('button', { name: 'Undo the last save' })).toBeEnabled();
   const propose = pieter.getByRole('button', { name: 'Propose the change for review' });
   const remote = running.service.remote;
   renameSync(remote, `${remote}.out-of-reach`);

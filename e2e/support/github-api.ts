@@ -288,3 +288,45 @@ export async function serveRecordedGitHub(answers: RecordedAnswer[]) {
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * A copy of one of the examples GitHub's description publishes (components/examples), to change
+ * into a test's answer: the answer is checked against the schema all the same, since some examples
+ * do not conform to it.
+ */
+export function gitHubExample<T>(name: string): T {
+  const examples = (
+    restDescription() as unknown as {
+      components: { examples: Record<string, { value: unknown }> };
+    }
+  ).components.examples;
+  const example = examples[name];
+  if (!example) throw new Error(`GitHub's REST description has no example ${name}`);
+  return structuredClone(example.value) as T;
+}
+
+/** An account as GitHub's REST API gives one (simple-user), with the addresses it derives. */
+export function gitHubUser(login: string, id: number, type: 'User' | 'Bot' = 'User') {
+  const url = `https://api.github.com/users/${login}`;
+  return {
+    login,
+    id,
+    node_id: Buffer.from(`04:User${id}`).toString('base64'),
+    avatar_url: `https://avatars.githubusercontent.com/u/${id}?v=4`,
+    gravatar_id: '',
+    url,
+    html_url: `https://github.com/${login}`,
+    followers_url: `${url}/followers`,
+    following_url: `${url}/following{/other_user}`,
+    gists_url: `${url}/gists{/gist_id}`,
+    starred_url: `${url}/starred{/owner}{/repo}`,
+    subscriptions_url: `${url}/subscriptions`,
+    organizations_url: `${url}/orgs`,
+    repos_url: `${url}/repos`,
+    events_url: `${url}/events{/privacy}`,
+    received_events_url: `${url}/received_events`,
+    type,
+    user_view_type: 'public',
+    site_admin: false,
+  };
+}

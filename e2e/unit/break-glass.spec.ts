@@ -84,7 +84,10 @@ async function breakGlass(runs: Case[]) {
           '--api-url',
           github.url,
         ],
-        { env: { PATH: process.env.PATH, GITHUB_TOKEN: TOKEN }, encoding: 'utf8' },
+        {
+          env: { ...process.env, GITHUB_API_URL: undefined, GITHUB_TOKEN: TOKEN },
+          encoding: 'utf8',
+        },
         (error, stdout) => resolve({ status: error ? Number(error.code) : 0, stdout }),
       ),
     );

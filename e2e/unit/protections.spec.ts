@@ -44,7 +44,17 @@ function runCheck(args: string[], env: Record<string, string | undefined>): Prom
     execFile(
       process.execPath,
       ['scripts/protections/check.ts', ...args],
-      { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' },
+      {
+        // The machine's own GitHub settings (a workflow's) stay out of the command's way.
+        env: {
+          ...process.env,
+          GITHUB_TOKEN: undefined,
+          GITHUB_API_URL: undefined,
+          GITHUB_GRAPHQL_URL: undefined,
+          ...env,
+        },
+        encoding: 'utf8',
+      },
       (error, stdout, stderr) => {
         const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
         const lines = stdout.split('\n');

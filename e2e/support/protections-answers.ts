@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { type RecordedAnswers, type RestAnswer, restDescription } from './github-api';
+import { type RecordedAnswers, type RestAnswer, restDescription } from './recorded-github';
 
 /**
  * A compliant repository's settings, as GitHub's REST and GraphQL APIs would answer the
  * protections check: the settings docs/deploying.md asks for, written here by hand in GitHub's
- * published shapes (e2e/support/github-api.ts checks each answer against them as it is served),
+ * published shapes (e2e/support/recorded-github.ts checks each answer against them as it is served),
  * never read from the policy the check compares them with. A test changes one setting of a fresh
  * copy and sees the check name it.
  */

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type RestAnswer, serveRecordedGitHub } from '../support/github-api';
+import { type RestAnswer, serveRecordedGitHub } from '../support/recorded-github';
 import { NAME, OWNER, breakGlassRun, environmentApproval } from '../support/protections-answers';
 
 /**

@@ -1,6 +1,10 @@
 import { execFile } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { type RecordedAnswers, restDescription, serveRecordedGitHub } from '../support/github-api';
+import {
+  type RecordedAnswers,
+  restDescription,
+  serveRecordedGitHub,
+} from '../support/recorded-github';
 import {
   APPS,
   NAME,

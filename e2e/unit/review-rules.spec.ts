@@ -20,6 +20,12 @@ import { reviewersFor } from '../../editor/service/reviewers';
 const COMPLIANCE = '@example-bank/compliance';
 const MARKETING = '@example-bank/marketing-reviewers';
 const DEVELOPERS = '@example-bank/developers';
+const SECURITY = '@example-bank/security';
+/** The protections' workflows, which CODEOWNERS gives the security team and main's ruleset the platform team. */
+const PROTECTIONS_WORKFLOWS = [
+  '.github/workflows/protections.yml',
+  '.github/workflows/break-glass.yml',
+];
 const SECURITY_TEAM = 'example-bank/security';
 const COMPLIANCE_TEAM = 'example-bank/compliance';
 /** The GitHub Apps' private keys, and the environments that hold them. */
@@ -139,8 +145,11 @@ test('whatever decides who approves or what ships needs a team other than the de
       expect(existsSync(file), `${file} exists`).toBe(true);
       const teams = requiredTeamsFor(settings.requiredTeams, [file]).map((rule) => rule.team);
       expect(teams, file).toContain(team);
-      // The developers still review it, as the code's owners.
-      expect(reviewersFor(codeowners, [file]), file).toEqual([DEVELOPERS]);
+      // A team of CODEOWNERS reviews it too: the developers, as the code's owners, but for the
+      // protections' workflows, which the security team owns there (issue #49).
+      expect(reviewersFor(codeowners, [file]), file).toEqual(
+        PROTECTIONS_WORKFLOWS.includes(file) ? [SECURITY] : [DEVELOPERS],
+      );
     }
   }
   // And a file outside them needs no other team.

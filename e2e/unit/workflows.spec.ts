@@ -27,6 +27,9 @@ const APP_ENVIRONMENT = 'content-pull-requests';
 /** The private key of the GitHub App that posts the approvers check. */
 const APPROVERS_SECRET = 'APPROVERS_APP_PRIVATE_KEY';
 const APPROVERS_ENVIRONMENT = 'approvers';
+/** The private key of the read-only App that compares the settings with the policy. */
+const PROTECTIONS_SECRET = 'PROTECTIONS_APP_PRIVATE_KEY';
+const PROTECTIONS_ENVIRONMENT = 'protections';
 /** The production Worker's wrangler configuration, which wrangler also reads when none is named. */
 const PRODUCTION_WORKER_CONFIG = 'wrangler.jsonc';
 
@@ -216,6 +219,10 @@ test("the production secrets live only in production, the preview ones only in p
       ),
       `content-pull-request.yml open (environment ${APP_ENVIRONMENT}): ${APP_SECRET}`,
       `approvers.yml approvers (environment ${APPROVERS_ENVIRONMENT}): ${APPROVERS_SECRET}`,
+      ...['deploy.yml', 'protections.yml'].map(
+        (name) =>
+          `${name} protections (environment ${PROTECTIONS_ENVIRONMENT}): ${PROTECTIONS_SECRET}`,
+      ),
     ]),
   );
 });

@@ -8,10 +8,10 @@ import { managedLogin, SAML_EXPORT_QUERY } from '../../scripts/review/identities
 import {
   gitHubExample,
   gitHubUser,
-  graphqlAnswerProblems,
   type RecordedAnswer,
   serveRecordedGitHub,
 } from '../support/github-api';
+import { graphqlAnswerProblems } from '../support/github-schemas';
 
 /**
  * The approvers check (issue #48), run as the approvers workflow runs it from main:

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { load } from 'js-yaml';
 import { type RequiredTeam, requiredTeamsFor } from '../../scripts/review/approvers';
 import { reviewersFor } from '../../editor/service/reviewers';
+import { policy } from '../../scripts/protections/policy';
 
 /**
  * Four eyes that nobody can walk around (issues #40 and #48). The statutory and legal texts need
@@ -32,7 +33,14 @@ const COMPLIANCE_TEAM = 'example-bank/compliance';
 const APP_KEYS = {
   APPROVERS_APP_PRIVATE_KEY: 'approvers',
   EDITOR_APP_PRIVATE_KEY: 'content-pull-requests',
+  PROTECTIONS_APP_PRIVATE_KEY: 'protections',
 };
+/**
+ * The read-only protections App's key (issue #49), which reads the settings and writes nothing: main's
+ * daily schedule and its deploy take it, in its environment limited to main
+ * (protections-rules.spec.ts holds where it runs).
+ */
+const READ_ONLY_KEY = 'PROTECTIONS_APP_PRIVATE_KEY';
 
 interface Step {
   id?: string;
@@ -188,6 +196,34 @@ test('the approvers check posts with the approvers App, whose key is in the envi
   expect(check?.env?.GH_TOKEN).toBe(`\${{ steps.${app?.id}.outputs.token }}`);
 });
 
+test("the repository's policy limits each App's environment to main, and takes the check approvers from the approvers App alone", () => {
+  // The Apps' keys each in an environment of their own, which main alone may use, with no
+  // administrator's bypass (scripts/protections/policy.ts, which the deploy and the daily run
+  // compare with the live settings).
+  for (const [secret, environment] of Object.entries(APP_KEYS)) {
+    expect(
+      policy.environments[environment as keyof typeof policy.environments],
+      secret,
+    ).toMatchObject({ branches: ['main'], can_admins_bypass: false, secrets: [secret] });
+  }
+  // main's ruleset, which no one bypasses, requires approvers from the App whose key only
+  // approvers.yml takes: the same name posted by GitHub Actions, or any other App, counts for nothing.
+  const main = policy.rulesets.find((ruleset) => ruleset.include.includes('~DEFAULT_BRANCH'));
+  expect(main?.bypass).toEqual([]);
+  expect(main?.rules.required_status_checks?.checks).toContainEqual({
+    context: 'approvers',
+    app: 'example-bank-approvers',
+  });
+  // The App can post checks and read what the check reads, and push nothing.
+  expect(policy.apps['example-bank-approvers'].permissions).toEqual({
+    metadata: 'read',
+    contents: 'read',
+    pull_requests: 'read',
+    checks: 'write',
+    members: 'read',
+  });
+});
+
 test("the Apps' keys are in no workflow that a push or a pull request runs: only in main's workflow_run jobs, in their environments", () => {
   const found: string[] = [];
   for (const name of workflowNames) {
@@ -196,6 +232,7 @@ test("the Apps' keys are in no workflow that a push or a pull request runs: only
       for (const [, secret] of JSON.stringify(job).matchAll(/secrets\.(\w+)/g)) {
         if (!secret?.includes('APP_PRIVATE_KEY')) continue;
         found.push(`${name} ${id}: ${secret} in ${job.environment}`);
+        if (secret === READ_ONLY_KEY) continue;
         // workflow_run alone: GitHub runs the default branch's file, whatever was pushed.
         expect(Object.keys(on), `${name} ${id}`).toEqual(['workflow_run']);
       }
@@ -204,6 +241,8 @@ test("the Apps' keys are in no workflow that a push or a pull request runs: only
   expect(found.sort()).toEqual([
     `approvers.yml approvers: APPROVERS_APP_PRIVATE_KEY in ${APP_KEYS.APPROVERS_APP_PRIVATE_KEY}`,
     `content-pull-request.yml open: EDITOR_APP_PRIVATE_KEY in ${APP_KEYS.EDITOR_APP_PRIVATE_KEY}`,
+    `deploy.yml protections: ${READ_ONLY_KEY} in ${APP_KEYS[READ_ONLY_KEY]}`,
+    `protections.yml protections: ${READ_ONLY_KEY} in ${APP_KEYS[READ_ONLY_KEY]}`,
   ]);
 });
 

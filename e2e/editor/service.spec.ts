@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,14 +7,18 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { notFound } from '../../content/not-found';
 import { legal } from '../../content/legal';
-import { SERVICE_COMMITTER, startServiceBehindNginx } from '../support/editing-service';
+import {
+  ALLOWED_SIGNERS,
+  SERVICE_COMMITTER,
+  startServiceBehindNginx,
+} from '../support/editing-service';
 
 /**
  * The editing service as two editors and the bank use it (issue #40): the shipped nginx server
  * block, its sign-in answered by basic authentication, in front of `npm run edit:service` on a Unix
  * socket, with a bare git repository as its remote. Each editor starts a change of their own and
  * saves in it; one proposes, and the remote holds a branch whose commit the editor wrote, with the
- * change in words; the other's change stays as it was and out of the first's sight; the audit log
+ * change in words, signed by the service's key and naming her bank identity (issue #48); the other's change stays as it was and out of the first's sight; the audit log
  * holds every save and the proposal. The socket without the web server, and a request naming
  * another editor's change, are refused.
  */
@@ -86,6 +90,49 @@ const auditEntries = () =>
 const remoteGit = (...args: string[]) =>
   execFileSync('git', ['--git-dir', running.service.remote, ...args], { encoding: 'utf8' });
 
+/**
+ * Whether a commit, as given, verifies with `ssh-keygen -Y verify` against the allowed signers of
+ * the remote's main, for the service's committer e-mail in git's namespace: its signature is the
+ * object's gpgsig header, and what it signs is the object without that header.
+ */
+function verifies(commitObject: string) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'private-bank-verify-'));
+  try {
+    const [header = '', ...body] = commitObject.split('\n\n');
+    const lines = header.split('\n');
+    const start = lines.findIndex((line) => line.startsWith('gpgsig '));
+    const end = lines.findIndex((line, i) => i > start && !line.startsWith(' '));
+    const signature = lines.slice(start, end === -1 ? undefined : end);
+    const payload = [
+      [...lines.slice(0, start), ...(end === -1 ? [] : lines.slice(end))].join('\n'),
+      ...body,
+    ].join('\n\n');
+    writeFileSync(
+      path.join(folder, 'signature'),
+      `${signature.map((line) => line.replace(/^gpgsig | /, '')).join('\n')}\n`,
+    );
+    writeFileSync(
+      path.join(folder, 'allowed-signers'),
+      remoteGit('show', `main:${ALLOWED_SIGNERS}`),
+    );
+    const verify = spawnSync(
+      'ssh-keygen',
+      [
+        '-Y',
+        'verify',
+        '-f',
+        path.join(folder, 'allowed-signers'),
+        '-I',
+        SERVICE_COMMITTER.email,
+      ].concat(['-n', 'git', '-s', path.join(folder, 'signature')]),
+      { input: payload, encoding: 'utf8' },
+    );
+    return start !== -1 && verify.status === 0;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 test('two editors save in changes of their own; one proposes, as its author, with the change in words; the other’s is untouched and unseen; the audit log holds each', async ({
   browser,
 }) => {
@@ -131,6 +178,16 @@ test('two editors save in changes of their own; one proposes, as its author, wit
   expect(message.join('\n')).toContain(
     `Not Found page, heading: was “${notFound.heading}”, now “We could not find that page”`,
   );
+  // Signed by the service's key, which main's allowed signers list, its last line naming Thandi's
+  // bank identity; the same commit naming anyone else no longer verifies.
+  const signed = remoteGit(
+    'cat-file',
+    'commit',
+    'refs/heads/content/thandi/kinder-not-found-heading',
+  );
+  expect(signed.trimEnd().split('\n').at(-1)).toBe('Bank-Identity: thandi@example.com');
+  expect(verifies(signed)).toBe(true);
+  expect(verifies(signed.replace('Bank-Identity: thandi@', 'Bank-Identity: pieter@'))).toBe(false);
   // Pieter's change was never pushed, and his files hold his own values, not Thandi's.
   expect(remoteGit('branch', '--list', 'content/pieter/*').trim()).toBe('');
   const pieterFile = (name: string) =>

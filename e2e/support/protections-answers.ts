@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type RecordedAnswers, type RestAnswer, restDescription } from './recorded-github';
+import { restDescription } from './github-schemas';
+import type { RecordedAnswers, RestAnswer } from './recorded-github';
 
 /**
  * A compliant repository's settings, as GitHub's REST and GraphQL APIs would answer the
@@ -283,6 +284,7 @@ export function compliantSettings() {
         contents: 'read',
         pull_requests: 'read',
         checks: 'write',
+        members: 'read',
       }),
       installation('example-bank-protections', {
         metadata: 'read',

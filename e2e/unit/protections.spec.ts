@@ -1,10 +1,7 @@
 import { execFile } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import {
-  type RecordedAnswers,
-  restDescription,
-  serveRecordedGitHub,
-} from '../support/recorded-github';
+import { restDescription } from '../support/github-schemas';
+import { type RecordedAnswers, serveRecordedGitHub } from '../support/recorded-github';
 import {
   APPS,
   NAME,

@@ -24,6 +24,9 @@ const PREVIEW_ENVIRONMENT = 'preview';
 /** The private key of the GitHub App that opens the content branches' pull requests. */
 const APP_SECRET = 'EDITOR_APP_PRIVATE_KEY';
 const APP_ENVIRONMENT = 'content-pull-requests';
+/** The private key of the GitHub App that posts the approvers check. */
+const APPROVERS_SECRET = 'APPROVERS_APP_PRIVATE_KEY';
+const APPROVERS_ENVIRONMENT = 'approvers';
 /** The private key of the read-only App that compares the settings with the policy. */
 const PROTECTIONS_SECRET = 'PROTECTIONS_APP_PRIVATE_KEY';
 const PROTECTIONS_ENVIRONMENT = 'protections';
@@ -136,13 +139,15 @@ const usesOf = (workflow: Workflow) =>
     ...(job.steps ?? []).flatMap((step) => (step.uses ? [step.uses] : [])),
   ]);
 
-test('the pull-request, deploy, preview and review workflows are among the workflows read', () => {
+test('the pull-request, deploy, preview, review and content workflows are among the workflows read', () => {
   expect(workflows).toEqual(
     expect.arrayContaining([
       'pull-request.yml',
       'deploy.yml',
       'preview.yml',
       'review.yml',
+      'approvers.yml',
+      'content-push.yml',
       'content-pull-request.yml',
     ]),
   );
@@ -213,6 +218,7 @@ test("the production secrets live only in production, the preview ones only in p
         (secret) => `preview.yml preview (environment ${PREVIEW_ENVIRONMENT}): ${secret}`,
       ),
       `content-pull-request.yml open (environment ${APP_ENVIRONMENT}): ${APP_SECRET}`,
+      `approvers.yml approvers (environment ${APPROVERS_ENVIRONMENT}): ${APPROVERS_SECRET}`,
       ...['deploy.yml', 'protections.yml'].map(
         (name) =>
           `${name} protections (environment ${PROTECTIONS_ENVIRONMENT}): ${PROTECTIONS_SECRET}`,

@@ -13,7 +13,8 @@
  * EDITOR_SOCKET, EDITOR_ORIGIN (the address editors open), EDITOR_REMOTE (the repository it clones
  * and pushes to), EDITOR_STATE (its clone and workspaces), EDITOR_AUDIT_LOG,
  * EDITOR_PROXY_SECRET_FILE (the secret the web server sends), EDITOR_COMMITTER_NAME and
- * EDITOR_COMMITTER_EMAIL, and EDITOR_GROUP (the group an editor must be in, if any). Run it from a
+ * EDITOR_COMMITTER_EMAIL, EDITOR_SIGNING_KEY (the key it signs every commit with: signing.ts), and
+ * EDITOR_GROUP (the group an editor must be in, if any). Run it from a
  * checkout of the project: the view and its check are the checkout's code.
  */
 import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +35,7 @@ import { send, viewFiles } from '../view-files';
 import { auditLog } from './audit-log';
 import { personOf, type Person } from './identity';
 import { reviewersFor } from './reviewers';
+import { signingPublicKey } from './signing';
 import { Workspaces } from './workspaces';
 
 /** A workspace as a request opens it. */
@@ -48,6 +50,8 @@ export type Settings = {
   auditLog: string;
   proxySecret: string;
   committer: { name: string; email: string };
+  /** The key every commit is signed with (signing.ts). */
+  signingKey: string;
   group?: string | undefined;
 };
 
@@ -66,6 +70,7 @@ export function settingsFromEnvironment(environment = process.env): Settings {
     auditLog: need('EDITOR_AUDIT_LOG'),
     proxySecret: readFileSync(need('EDITOR_PROXY_SECRET_FILE'), 'utf8').trim(),
     committer: { name: need('EDITOR_COMMITTER_NAME'), email: need('EDITOR_COMMITTER_EMAIL') },
+    signingKey: need('EDITOR_SIGNING_KEY'),
     group: environment.EDITOR_GROUP || undefined,
   };
 }
@@ -89,7 +94,13 @@ function proposalMessage(
 export async function startService(settings: Settings) {
   const origin = new URL(settings.origin);
   const log = auditLog(settings.auditLog);
-  const workspaces = new Workspaces(settings.state, settings.remote, settings.committer);
+  signingPublicKey(settings.signingKey);
+  const workspaces = new Workspaces(
+    settings.state,
+    settings.remote,
+    settings.committer,
+    settings.signingKey,
+  );
   await workspaces.prepare();
   const root = process.cwd();
   const view = await viewFiles(root, 'service');

@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Person } from './identity';
+import { signingOptions, withIdentity } from './signing';
 
 const run = promisify(execFile);
 
@@ -65,11 +66,13 @@ export class Workspaces {
    * @param state The service's state folder (EDITOR_STATE).
    * @param remote The remote it clones from and pushes to (EDITOR_REMOTE).
    * @param committer The service, as the committer of every commit.
+   * @param signingKey The key every commit is signed with (signing.ts).
    */
   constructor(
     state: string,
     private readonly remote: string,
     private readonly committer: { name: string; email: string },
+    private readonly signingKey: string,
   ) {
     this.repository = path.join(state, 'repository');
     this.folder = path.join(state, 'workspaces');
@@ -252,12 +255,23 @@ export class Workspaces {
     await this.git(workspace.root, ['add', '--', 'content']);
     const staged = await this.git(workspace.root, ['diff', '--cached', '--name-only']);
     if (staged.trim() !== '')
-      await this.git(workspace.root, ['commit', '--quiet', '--no-verify', '--message', message], {
-        GIT_AUTHOR_NAME: person.name,
-        GIT_AUTHOR_EMAIL: person.email,
-        GIT_COMMITTER_NAME: this.committer.name,
-        GIT_COMMITTER_EMAIL: this.committer.email,
-      }).catch(async (error: unknown) => {
+      await this.git(
+        workspace.root,
+        [
+          ...signingOptions(this.signingKey),
+          'commit',
+          '--quiet',
+          '--no-verify',
+          '--message',
+          withIdentity(message, person.email),
+        ],
+        {
+          GIT_AUTHOR_NAME: person.name,
+          GIT_AUTHOR_EMAIL: person.email,
+          GIT_COMMITTER_NAME: this.committer.name,
+          GIT_COMMITTER_EMAIL: this.committer.email,
+        },
+      ).catch(async (error: unknown) => {
         await this.git(workspace.root, ['reset', '--quiet']);
         throw error;
       });

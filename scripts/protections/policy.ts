@@ -223,7 +223,14 @@ export const policy = {
     },
     // Posts the approvers check, the only one of that name that counts (the main ruleset above).
     'example-bank-approvers': {
-      permissions: { metadata: 'read', contents: 'read', pull_requests: 'read', checks: 'write' },
+      // Members: the teams whose approval some files need (.github/approvers.json, requiredTeams).
+      permissions: {
+        metadata: 'read',
+        contents: 'read',
+        pull_requests: 'read',
+        checks: 'write',
+        members: 'read',
+      },
       repository_selection: 'selected',
     },
     // Reads the settings for this comparison, and may change none of them.

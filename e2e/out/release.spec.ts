@@ -22,6 +22,7 @@ import { site } from '../../content/site';
 import { southAfrica } from '../../content/south-africa';
 import { nginxBinary } from '../../scripts/serve/nginx';
 import { freePort } from '../../scripts/serve/port';
+import { probeRedirects } from '../support/hostile-addresses';
 import { nginxListening } from '../support/nginx-listening';
 import { spawnGroup, stopGroup } from '../support/process-groups';
 
@@ -119,20 +120,50 @@ async function refusal(url: string, options: Parameters<typeof request>[1]): Pro
 }
 
 /**
- * What an HTTP/1.0 request with no Host header gets, sent byte for byte (Node's client always
- * sends HTTP/1.1, which needs a Host): the bytes of the answer, however the connection ends.
+ * What a request sent byte for byte gets (Node's client always sends a well-formed HTTP/1.1 request
+ * with a Host): the bytes of the answer, however the connection ends.
  */
-async function answerWithoutHost(address: string, port: number): Promise<string> {
+async function rawAnswer(address: string, port: number, request: string): Promise<string> {
   const socket = connect({ host: address, port });
   const chunks: Buffer[] = [];
   socket.on('data', (chunk: Buffer) => chunks.push(chunk));
   // A reset is one way of ending with no answer: the bytes received say what came before it.
   const closed = new Promise((resolve) => socket.on('close', resolve));
   socket.on('error', () => socket.destroy());
-  socket.write('GET / HTTP/1.0\r\n\r\n');
+  socket.write(request);
   await closed;
   return Buffer.concat(chunks).toString('latin1');
 }
+
+/**
+ * Requests that nginx rejects while it reads them, before any server has a name to go by, each as
+ * a client could send it to a port of the origin: on any server but the site's they meet the
+ * catch-all server, whose answer must be no answer at all rather than nginx's own page.
+ */
+const malformedRequests = (https: number, http: number) => ({
+  'plain HTTP on the HTTPS port, for another name': {
+    port: https,
+    request: 'GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n',
+  },
+  'a request line that is not HTTP': { port: http, request: 'GARBAGE\r\n\r\n' },
+  'HTTP/1.1 without Host': { port: http, request: 'GET / HTTP/1.1\r\n\r\n' },
+  'a header over 8 kB, before any Host': {
+    port: http,
+    request: `GET / HTTP/1.1\r\nX-Padding: ${'a'.repeat(9000)}\r\nHost: evil.example\r\n\r\n`,
+  },
+  'an address over 8 kB': {
+    port: http,
+    request: `GET /${'a'.repeat(9000)} HTTP/1.1\r\nHost: evil.example\r\n\r\n`,
+  },
+  'a transfer encoding nginx does not know': {
+    port: http,
+    request: 'GET / HTTP/1.1\r\nHost: evil.example\r\nTransfer-Encoding: x\r\n\r\n',
+  },
+  'an HTTP version nginx does not know': {
+    port: http,
+    request: 'GET / HTTP/3.0\r\nHost: evil.example\r\n\r\n',
+  },
+});
 
 /** A self-signed certificate and key for a name, in a folder: a server's stand-in certificate. */
 function certificateFor(name: string, folder: string): { certificate: string; key: string } {
@@ -369,7 +400,7 @@ test('one release archive installs on two servers with their own settings, and e
         'plain HTTP on IPv6 for another Host': await refusal(`http://evil.example:${http}/`, {
           address: '::1',
         }),
-        'HTTP/1.0 without Host': await answerWithoutHost('127.0.0.1', http),
+        'HTTP/1.0 without Host': await rawAnswer('127.0.0.1', http, 'GET / HTTP/1.0\r\n\r\n'),
       };
       // nginx's 444 closes at once, which a client sees as a reset or as a close before any answer
       // (Node's "socket hang up"), as the timing falls: both mean no byte of an answer.
@@ -400,6 +431,37 @@ test('one release archive installs on two servers with their own settings, and e
       expect(
         lines.filter((line) => / evil\.example "GET \/ HTTP\/1\.1" 444 /.test(line)),
       ).toHaveLength(3);
+
+      // Nor does a request nginx cannot read get nginx's own page: no byte comes back.
+      const malformed = Object.fromEntries(
+        await Promise.all(
+          Object.entries(malformedRequests(https, http)).map(
+            async ([what, { port, request }]) =>
+              [what, await rawAnswer('127.0.0.1', port, request)] as const,
+          ),
+        ),
+      );
+      expect(malformed, deployment.name).toEqual(
+        Object.fromEntries(Object.keys(malformedRequests(https, http)).map((what) => [what, ''])),
+      );
+
+      // No address, however bent, gets a redirect that leaves the site: over HTTPS, and over plain
+      // HTTP, whose redirects must keep the site's HTTPS origin.
+      const site = `https://${deployment.name}:${https}`;
+      const overHttps = await probeRedirects(site, { ca });
+      const overHttp = await probeRedirects(`http://${deployment.name}:${http}`, {
+        siteOrigin: site,
+      });
+      expect({ https: overHttps.offSite, http: overHttp.offSite }).toEqual({ https: [], http: [] });
+      expect(overHttps.unanswered).toEqual([]);
+      // Over plain HTTP every address is redirected, so the judge saw each Location, but for those
+      // with a NUL (%00), whose request line nginx refuses to read, before it knows the name: the
+      // catch-all server closes those without an answer.
+      const withNul = overHttp.unanswered.filter((why) =>
+        /^GET \S*%00\S*: (read ECONNRESET|the answer has no end of its head)$/.test(why),
+      );
+      expect(overHttp.unanswered).toEqual(withNul);
+      expect(overHttp.redirects + withNul.length).toBe(overHttp.sent);
 
       // The editing service is never on the public origin: no file of the site's release is the
       // service's, names its socket or its headers, or is its unit or nginx block.

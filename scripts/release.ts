@@ -17,7 +17,8 @@
  *
  * Content that still holds go-live placeholders (npm run content:check lists them) is refused:
  * `npm run release -- --not-for-production` packs it all the same, for a site that is not the
- * bank's public one, and says so in the archive's name.
+ * bank's public one, and says so in the archive's name and in a NOT-FOR-PRODUCTION file, which the
+ * release's `activate` refuses on a server whose settings do not say PRODUCTION=no.
  *
  * RELEASE_OUT, from the environment, names the folder the archive and its checksum are written to
  * (release/ when unset).
@@ -55,6 +56,12 @@ const ACTIVATE = 'deploy/activate';
 
 /** The command-line flag that packs content with go-live placeholders, for a site not in production. */
 export const NOT_FOR_PRODUCTION = '--not-for-production';
+
+/** What a release packed with --not-for-production says of itself, in its NOT-FOR-PRODUCTION file. */
+const NOT_FOR_PRODUCTION_MARK = `This release was packed with ${NOT_FOR_PRODUCTION}: its content may hold go-live
+placeholders (npm run content:check lists them). Its activate refuses it on a production server:
+only a server whose settings (/etc/private-bank-site/settings) say PRODUCTION=no takes it.
+`;
 
 /**
  * Why the content may not be released, or undefined when it may: go-live placeholders, unless the
@@ -119,6 +126,9 @@ export function writeRelease(
     cpSync(UNIT_TEMPLATE, path.join(root, 'systemd', 'service.template'));
     cpSync(LOGROTATE_TEMPLATE, path.join(root, 'systemd', 'logrotate.template'));
     cpSync(CERTIFICATE_HOOK_TEMPLATE, path.join(root, 'install-certificate.template'));
+    // The mark that a production server's `activate` refuses (deploy/activate).
+    if (notForProduction)
+      writeFileSync(path.join(root, 'NOT-FOR-PRODUCTION'), NOT_FOR_PRODUCTION_MARK);
     cpSync(CONFIGURE, path.join(root, 'configure'));
     cpSync(ACTIVATE, path.join(root, 'activate'));
     // Whatever the checkout's umask and git's file modes: the two programs, and files anyone reads.

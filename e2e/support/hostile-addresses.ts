@@ -260,7 +260,7 @@ export function rawGet(
   baseURL: string,
   target: string,
   method = 'GET',
-  options: { ca?: string } = {},
+  options: { ca?: string | undefined } = {},
 ): Promise<RawResponse> {
   const { hostname, port, protocol } = new URL(baseURL);
   return new Promise((resolve, reject) => {
@@ -317,7 +317,7 @@ export type RedirectProbe = {
  */
 export async function probeRedirects(
   baseURL: string,
-  options: { siteOrigin?: string; ca?: string } = {},
+  options: { siteOrigin?: string; ca?: string | undefined } = {},
 ): Promise<RedirectProbe> {
   const origin = new URL(baseURL).origin;
   const queue = [...redirectBendingPaths()];

@@ -20,25 +20,26 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { site } from '../../content/site';
 import { southAfrica } from '../../content/south-africa';
-import { nginxBinary } from '../../scripts/serve/nginx';
 import { freePort } from '../../scripts/serve/port';
 import { probeRedirects } from '../support/hostile-addresses';
-import { nginxListening } from '../support/nginx-listening';
-import { spawnGroup, stopGroup } from '../support/process-groups';
+import { standInSystemd } from '../support/stand-in-systemd';
 
 /**
- * `npm run release`, installed as docs/deploying.md installs it, into scratch folders standing in
- * for two servers' roots: the checksum holds, the archive unpacks into releases/, its `activate`
- * fills in each server's settings from its settings file and links `current` to it, `nginx -t`
- * passes without a warning, and nginx started by the unit's own ExecStart, with the unit's umask,
- * serves the site over HTTPS from there. The one archive serves each server under its own name (the
- * first takes the default, the site's host name; the second names another), on 127.0.0.1 and ::1,
- * and gives no page and no redirect to any other name, or none: another Host, another SNI, a bare
- * IP, a handshake without SNI, HTTP/1.0 without Host. Each server's reporting address, trusted
+ * `npm run release`, installed as docs/deploying.md installs it, with the release's install-release,
+ * into scratch folders standing in for two servers' roots: the archive verifies and unpacks into
+ * releases/, its `activate` fills in each server's settings from its settings file, links `current`
+ * to it and has nginx (the unit's own commands, as its user, with its umask) serve the site over
+ * HTTPS from there; the unit's `nginx -t` passes without a warning. The one archive serves each
+ * server under its own name (the first takes the default, the site's host name; the second names
+ * another), on 127.0.0.1 and ::1, and gives no page and no redirect to any other name, or none:
+ * another Host, another SNI, a bare IP, a handshake without SNI, HTTP/1.0 without Host; nor any
+ * answer to a request nginx cannot read. No redirect-bending address gets a Location that leaves
+ * the site, over HTTPS or plain HTTP. Each server's reporting address, trusted
  * proxy and redirect are its own, and its access log names the host and is 0640. The archive holds
  * none of the servers' settings, and no installed file names this checkout. systemd-analyze verify
  * passes on the unit, and logrotate -d accepts the rule. The content is fictional, so the release
- * is packed with --not-for-production, and says so in its name. Nothing of the editing service is in
+ * is packed with --not-for-production, says so in its name, and goes on servers whose settings say
+ * PRODUCTION=no. Nothing of the editing service is in
  * it: that has a release of its own, for an internal server (editor-release.spec.ts).
  */
 
@@ -184,13 +185,15 @@ function certificateFor(name: string, folder: string): { certificate: string; ke
 }
 
 /**
- * docs/deploying.md's installation, command for command but for gh attestation verify (which needs
- * GitHub), into a fresh scratch root, with a settings file of its own; then nginx started as the
- * unit starts it, its umask included.
+ * docs/deploying.md's installation into a fresh scratch root, with a settings file of its own: the
+ * release's install-release, given the SHA-256 a connected machine verified (here, the checksum's:
+ * gh's own check needs GitHub, and e2e/out/install.spec.ts checks the other ways), unpacks the
+ * archive and runs its activate, which starts nginx through a systemctl of the tests' own that runs
+ * the unit's commands as systemd does (e2e/support/stand-in-systemd.ts), and sees it serve.
  */
 async function install(download: string, settings: (root: string) => Record<string, string>) {
   const root = mkdtempSync(path.join(tmpdir(), 'private-bank-release-root-'));
-  // nginx's workers, started by root, run as nobody, who must be able to read the site.
+  // nginx runs as the unit's user, who must be able to read the site.
   chmodSync(root, 0o755);
   const place = (...parts: string[]) => path.join(root, ...parts);
   const installDir = place('opt', 'private-bank-site');
@@ -206,61 +209,49 @@ async function install(download: string, settings: (root: string) => Record<stri
   const [checksum = ''] = readdirSync(download).filter((f) => f.endsWith('.sha256'));
   const archive = checksum.replace(/\.sha256$/, '');
   const name = archive.replace(/\.tar\.gz$/, '');
-  await run('sha256sum', ['-c', checksum], { cwd: download });
-  mkdirSync(path.join(installDir, 'releases'), { recursive: true });
-  await run('tar', ['-xzf', path.join(download, archive), '-C', path.join(installDir, 'releases')]);
-  const unpacked = filesUnder(path.join(installDir, 'releases', name));
-  // activate's nginx -t runs as the unit's user, who reads the certificate and its key as the
-  // server's group does; systemd does not run here, so a systemctl of the test's own says yes to all.
+  const verified = readFileSync(path.join(download, checksum), 'utf8').split(' ')[0]!;
+  // nginx -t and nginx run as the unit's user, who reads the certificate and its key as the
+  // server's group does.
   chmodSync(path.dirname(values.TLS_KEY!), 0o755);
   chmodSync(values.TLS_KEY!, 0o644);
-  for (const folder of ['etc/systemd/system', 'etc/logrotate.d', 'bin']) {
+  for (const folder of ['etc/systemd/system', 'etc/logrotate.d']) {
     mkdirSync(place(folder), { recursive: true });
   }
-  writeFileSync(place('bin', 'systemctl'), '#!/bin/sh\n', { mode: 0o755 });
-  await run(path.join(installDir, 'releases', name, 'activate'), [], {
-    env: {
+  const systemd = standInSystemd(root, place('etc/systemd/system'));
+  const stop = async () => {
+    await systemd.stopAll('private-bank-site');
+    rmSync(root, { recursive: true, force: true });
+  };
+  const installed = await systemd.run(
+    path.join(download, 'install-release'),
+    ['--verified-sha256', verified, path.join(download, archive)],
+    {
       ...process.env,
-      PATH: `${place('bin')}:${process.env.PATH}`,
+      INSTALL_DIR: installDir,
       ACTIVATE_SETTINGS: settingsFile,
       ACTIVATE_UNIT_DIR: place('etc/systemd/system'),
       ACTIVATE_LOGROTATE_DIR: place('etc/logrotate.d'),
     },
-  });
+  );
+  if (installed.code !== 0) {
+    await stop();
+    throw new Error(`install-release failed: ${installed.stderr}`);
+  }
+  // The archive's own files, as unpacked: not those configure rendered from the settings since.
+  const { stdout: members } = await run('tar', ['-tzf', path.join(download, archive)]);
+  const unpacked = members
+    .split('\n')
+    .filter((member) => member && !member.endsWith('/'))
+    .map((member) => path.join(installDir, 'releases', member));
 
   const unitFile = path.join(installDir, 'current', 'systemd', 'private-bank-site.service');
   const unit = readFileSync(unitFile, 'utf8');
-  const command = (key: string) =>
-    (new RegExp(`^${key}=/usr/sbin/nginx (.*)$`, 'm').exec(unit)?.[1] ?? '')
-      .match(/"[^"]*"|\S+/g)!
-      .map((arg) => arg.replace(/^"|"$/g, ''));
-  // As systemd runs each of the unit's commands: with its UMask, which creates the logs.
-  // systemd's own default is 0022, for a unit that names none.
-  const umask = /^UMask=(\d+)$/m.exec(unit)?.[1] ?? '0022';
-  const withUmask = (args: string[]) => [
-    '-c',
-    `umask ${umask} && exec "$0" "$@"`,
-    nginxBinary(),
-    ...args,
-  ];
-  const check = await run('sh', withUmask(command('ExecStartPre')));
-  const nginx = spawnGroup(
-    'sh',
-    withUmask(command('ExecStart')),
-    { stdio: 'inherit' },
-    'nginx of a release that release.spec installed',
-  );
-  const stop = async () => {
-    // SIGQUIT is nginx's graceful stop, as the unit's KillSignal.
-    await stopGroup(nginx, 'SIGQUIT');
-    rmSync(root, { recursive: true, force: true });
-  };
-  try {
-    await nginxListening(nginx, path.join(values.RUNTIME_DIR!, 'nginx.pid'));
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  // The unit's check before every start, as the unit's user: it prints warnings and errors alone.
+  const user = /^User=(.*)$/m.exec(unit)?.[1] ?? '';
+  const check = await run('setpriv', [
+    ...[`--reuid=${user}`, `--regid=${user}`, '--init-groups'],
+    ...(/^ExecStartPre=(.*)$/m.exec(unit)?.[1] ?? '').split(' '),
+  ]);
   return { root, name, unpacked, unitFile, nginxCheck: `${check.stdout}${check.stderr}`, stop };
 }
 
@@ -308,6 +299,8 @@ test('one release archive installs on two servers with their own settings, and e
           // A user and group that every Debian system has, for logrotate to check.
           SERVICE_USER: 'www-data',
           SERVICE_GROUP: 'www-data',
+          // The archive is not for production: this repository's content is fictional.
+          PRODUCTION: 'no',
         })),
       );
       certificates.push(readFileSync(certificate.certificate, 'utf8'));

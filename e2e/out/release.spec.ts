@@ -37,7 +37,8 @@ import { standInSystemd } from '../support/stand-in-systemd';
  * the site, over HTTPS or plain HTTP. Each server's reporting address, trusted
  * proxy and redirect are its own, and its access log names the host and is 0640. The archive holds
  * none of the servers' settings, and no installed file names this checkout. systemd-analyze verify
- * passes on the unit, and logrotate -d accepts the rule. The content is fictional, so the release
+ * passes on the unit, which filters system calls and restarts a failed start without ever reaching
+ * its start limit, and logrotate -d accepts the rule. The content is fictional, so the release
  * is packed with --not-for-production, says so in its name, and goes on servers whose settings say
  * PRODUCTION=no. Nothing of the editing service is in
  * it: that has a release of its own, for an internal server (editor-release.spec.ts).
@@ -498,6 +499,19 @@ test('one release archive installs on two servers with their own settings, and e
 
     const verify = await run('systemd-analyze', ['verify', first!.unitFile]);
     expect(`${verify.stdout}${verify.stderr}`).toBe('');
+    // Fenced as the editing service is, and restarted for as long as a start fails: the restarts
+    // that fit in the start limit's interval stay under its burst, so systemd never gives up, and a
+    // fixed cause needs no reset-failed.
+    const unit = readFileSync(first!.unitFile, 'utf8');
+    const unitSetting = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(unit)?.[1];
+    expect(unitSetting('SystemCallFilter')).toBe('@system-service');
+    expect(unitSetting('Restart')).toBe('on-failure');
+    const seconds = (value = '') => Number(/^(\d+)s$/.exec(value)?.[1]);
+    const restartsInInterval =
+      Math.ceil(
+        seconds(unitSetting('StartLimitIntervalSec')) / seconds(unitSetting('RestartSec')),
+      ) + 1;
+    expect(restartsInInterval).toBeLessThan(Number(unitSetting('StartLimitBurst')));
     const logrotate = await run('logrotate', [
       '-d',
       path.join(first!.root, 'opt', 'private-bank-site', 'current', 'systemd', 'logrotate'),

@@ -27,7 +27,7 @@ import { standInSystemd } from '../support/stand-in-systemd';
  * standing in for the server's root (its /etc and /opt, through the variables the scripts take for
  * trying a release outside the standard folders). It checks the archive's checksum and provenance
  * before anything of it is unpacked, and stops at the first failure: with gh missing, too old
- * (Debian 12's own, 2.23) or failing its check, with an archive altered after release, with a
+ * (Debian 12's own, 2.23; or, offline, older than --custom-trusted-root) or failing its check, with an archive altered after release, with a
  * SHA-256 that is not the one a connected machine verified, it installs nothing, and the scratch
  * /etc and /opt are byte for byte as they were. Verified, it unpacks the release and its activate
  * makes it the one nginx serves.
@@ -211,6 +211,17 @@ test('install-release verifies an archive before anything of it is unpacked, ins
           "install-release: gh 2.23.0 is too old: gh attestation needs 2.49.0 or later (Debian 12's own gh is 2.23), so nothing was installed",
         );
       }
+      // Offline verification needs --custom-trusted-root, which came later than gh attestation.
+      writeFileSync(inDownload('bundle.jsonl'), '{}\n');
+      writeFileSync(inDownload('trusted_root.jsonl'), '{}\n');
+      await expectRefused(
+        `${ghFolder('2.50.0', 'passes')}:${systemPath}`,
+        [
+          ...['--repository', REPOSITORY, '--bundle', inDownload('bundle.jsonl')],
+          ...['--trusted-root', inDownload('trusted_root.jsonl'), inDownload(archive)],
+        ],
+        'install-release: gh 2.50.0 is too old to verify offline: --custom-trusted-root needs 2.52.0 or later, so nothing was installed',
+      );
     });
 
     await test.step('with a provenance gh does not verify, nothing is installed', async () => {
@@ -221,8 +232,6 @@ test('install-release verifies an archive before anything of it is unpacked, ins
         `install-release: ${inDownload(archive)}'s provenance does not verify as deploy.yml's on main of ${REPOSITORY}, so nothing was installed. gh says: Error: verifying with issuer "sigstore.dev": no matching attestation (the test's stand-in)\n`,
       );
       // Offline, with the attestation's bundle and Sigstore's trusted root: the same check.
-      writeFileSync(inDownload('bundle.jsonl'), '{}\n');
-      writeFileSync(inDownload('trusted_root.jsonl'), '{}\n');
       await expectRefused(
         failing,
         [

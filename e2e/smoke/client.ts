@@ -1,0 +1,145 @@
+/**
+ * The smoke's own requests below the browser: an address sent exactly as written, and TLS
+ * handshakes, each with the smoke's User-Agent and the headers it was told to send, and each
+ * verifying the site's certificate against the system's authorities and SMOKE_CA_FILE's.
+ */
+import { createHash, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { connect as plainConnect, isIP, type Socket } from 'node:net';
+import {
+  connect as tlsConnect,
+  rootCertificates,
+  type ConnectionOptions,
+  type TLSSocket,
+} from 'node:tls';
+import { SMOKE_USER_AGENT, type SmokeSettings } from './settings';
+
+/** How long a request or a handshake may take before the smoke says the site did not answer. */
+const ANSWER_TIMEOUT_MS = 15_000;
+/** The most of a body the smoke reads: its answers are pages and small files. */
+const MAX_BODY_BYTES = 1_000_000;
+
+/** What to trust and which name to ask for, for a TLS connection to the site. */
+export function tlsOptions(settings: SmokeSettings, address = settings.site): ConnectionOptions {
+  return {
+    host: address.hostname,
+    port: Number(address.port || 443),
+    // A name, never an address, goes in SNI.
+    ...(isIP(address.hostname) ? {} : { servername: address.hostname }),
+    ...(settings.caFile && { ca: [...rootCertificates, readFileSync(settings.caFile, 'utf8')] }),
+  };
+}
+
+/** A response as it arrived: its status, the bytes of its head, its header lines and its body. */
+export type RawResponse = {
+  status: number;
+  head: Buffer;
+  headers: Array<[name: string, value: string]>;
+  body: string;
+};
+
+/**
+ * Sends a GET for this request target exactly as written, over a socket of its own: no client
+ * tidies it first (browsers resolve '../' and read '\' as '/') and none parses the answer for the
+ * smoke, so a header split by a stray byte is seen as it came.
+ */
+export function rawGet(settings: SmokeSettings, target: string): Promise<RawResponse> {
+  const { site } = settings;
+  const lines = [
+    `GET ${target} HTTP/1.1`,
+    `Host: ${site.host}`,
+    `User-Agent: ${SMOKE_USER_AGENT}`,
+    ...Object.entries(settings.headers).map(([name, value]) => `${name}: ${value}`),
+    'Accept-Encoding: identity',
+    'Connection: close',
+  ];
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) =>
+      reject(new Error(`${site.origin} did not answer GET ${target}: ${why}`));
+    const send = () => socket.end(`${lines.join('\r\n')}\r\n\r\n`);
+    const socket: Socket =
+      site.protocol === 'https:'
+        ? tlsConnect({ ...tlsOptions(settings), ALPNProtocols: ['http/1.1'] }, send)
+        : plainConnect(Number(site.port || 80), site.hostname, send);
+    socket.setTimeout(ANSWER_TIMEOUT_MS, () => {
+      socket.destroy();
+      fail(`no answer within ${ANSWER_TIMEOUT_MS / 1000} s`);
+    });
+    const chunks: Buffer[] = [];
+    let received = 0;
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      received += chunk.length;
+      if (received > MAX_BODY_BYTES) socket.destroy();
+    });
+    socket.on('error', (error) => fail(error.message));
+    socket.on('close', () => {
+      const bytes = Buffer.concat(chunks);
+      const headEnd = bytes.indexOf('\r\n\r\n');
+      if (headEnd < 0) return fail('the answer has no end of its head');
+      const head = bytes.subarray(0, headEnd);
+      const [statusLine = '', ...headerLines] = head.toString('latin1').split('\r\n');
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0);
+      const headers = headerLines.map((line): [string, string] => {
+        const colon = line.indexOf(':');
+        return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
+      });
+      const rest = bytes.subarray(headEnd + 4);
+      const chunked = headers.some(
+        ([name, value]) => name === 'transfer-encoding' && /chunked/i.test(value),
+      );
+      resolve({ status, head, headers, body: (chunked ? unchunk(rest) : rest).toString('utf8') });
+    });
+  });
+}
+
+/** A chunked body's bytes, its chunks joined (RFC 9112, section 7.1). */
+function unchunk(bytes: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = bytes.indexOf('\r\n', at);
+    if (lineEnd < 0) break;
+    const size = parseInt(bytes.subarray(at, lineEnd).toString('latin1'), 16);
+    if (!(size > 0)) break;
+    parts.push(bytes.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+  return Buffer.concat(parts);
+}
+
+/** A TLS handshake's outcome: what was agreed and the certificate, or the error that ended it. */
+export type Handshake =
+  | { protocol: string; alpn: string | false | null; certificate: X509Certificate }
+  | { error: string };
+
+/** A TLS handshake with the site, with these options on top of the smoke's own. */
+export async function handshake(
+  settings: SmokeSettings,
+  options: ConnectionOptions = {},
+): Promise<Handshake> {
+  const socket: TLSSocket = tlsConnect({ ...tlsOptions(settings), ...options });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('secureConnect', resolve).once('error', reject);
+      socket.setTimeout(ANSWER_TIMEOUT_MS, () =>
+        reject(new Error(`no handshake within ${ANSWER_TIMEOUT_MS / 1000} s`)),
+      );
+    });
+    return {
+      protocol: socket.getProtocol() ?? '',
+      alpn: socket.alpnProtocol,
+      certificate: new X509Certificate(socket.getPeerCertificate().raw),
+    };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    socket.destroy();
+  }
+}
+
+/** The SHA-256 of a certificate's public key, as Chromium's --ignore-certificate-errors-spki-list takes it. */
+export function publicKeyHash(certificate: X509Certificate): string {
+  const der = certificate.publicKey.export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(der).digest('base64');
+}

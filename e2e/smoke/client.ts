@@ -56,7 +56,9 @@ export function rawGet(settings: SmokeSettings, target: string): Promise<RawResp
   return new Promise((resolve, reject) => {
     const fail = (why: string) =>
       reject(new Error(`${site.origin} did not answer GET ${target}: ${why}`));
-    const send = () => socket.end(`${lines.join('\r\n')}\r\n\r\n`);
+    // Written, not ended: a server may drop the answer of a client that has closed its side (Node's
+    // does), and Connection: close has the server close once it has answered.
+    const send = () => socket.write(`${lines.join('\r\n')}\r\n\r\n`);
     const socket: Socket =
       site.protocol === 'https:'
         ? tlsConnect({ ...tlsOptions(settings), ALPNProtocols: ['http/1.1'] }, send)

@@ -14,6 +14,8 @@ import { BUILD_FILE, readSettings, type SmokeSettings } from './settings';
 const READ_INTERVAL_MS = 5_000;
 /** The variable that carries the verified key to the workers' Chromium (playwright.smoke.config.ts). */
 export const TRUSTED_KEY_VARIABLE = 'SMOKE_TRUSTED_KEY';
+/** The variable that carries the reads of the build file to the summary, which counts requests. */
+export const BUILD_READS_VARIABLE = 'SMOKE_BUILD_READS';
 
 /** Stops the run with these words alone, without a stack: they say all there is to do. */
 function refuse(message: string): never {
@@ -52,6 +54,7 @@ export default async function checkTheBuild(): Promise<void> {
 
   const deadline = Date.now() + settings.waitForBuildSeconds * 1000;
   for (let attempt = 1; ; attempt += 1) {
+    process.env[BUILD_READS_VARIABLE] = String(attempt);
     const { commit, why } = await servedCommit(settings);
     if (commit === expectedCommit) {
       console.log(`smoke: ${site.origin} serves the build of ${commit}, the commit expected.`);

@@ -15,12 +15,16 @@ import type {
   TestError,
   TestResult,
 } from '@playwright/test/reporter';
+import { BUILD_READS_VARIABLE } from './global-setup';
 import { readSettings, SettingRefused, type SmokeSettings } from './settings';
 
 /** An error's message without colours, cut to its first lines, as a report's reader needs it. */
 function words(error: TestError | undefined): string {
   const text = stripVTControlCharacters(error?.message ?? error?.value ?? 'no message');
-  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const lines = text
+    .replace(/^Error: /, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   return lines.slice(0, 12).join('\n');
 }
 
@@ -62,12 +66,14 @@ export default class SmokeSummary implements Reporter {
   onEnd(result: FullResult): void {
     if (!this.settings) return;
     const { site, expectedCommit, reportDir } = this.settings;
+    // The global set-up's reads of the build file, in this process, and the checks' requests.
+    const requests = this.requests + Number(process.env[BUILD_READS_VARIABLE] ?? 0);
     const verdict =
       result.status === 'passed' ? 'passed' : this.runErrors.length ? 'refused' : 'failed';
     const lines = [
       `# Smoke of ${site.origin}: ${verdict}`,
       '',
-      `Build expected: ${expectedCommit}. ${this.passed} checks passed, ${this.failed.length} failed, ${this.notApplicable.length} did not apply; ${this.requests} requests sent.`,
+      `Build expected: ${expectedCommit}. Checks: ${this.passed} passed, ${this.failed.length} failed, ${this.notApplicable.length} did not apply. Requests sent: at most ${requests}.`,
       ...(this.runErrors.length
         ? ['', '## Refused', '', ...this.runErrors.map((e) => `- ${e}`)]
         : []),

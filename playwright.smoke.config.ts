@@ -4,6 +4,7 @@
  * worker sends one request at a time, a bounded number in all, all of them reads, each with the
  * smoke's own User-Agent. docs/testing.md, "Smoke tests", has the command and every setting.
  */
+import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/support/browsers';
@@ -24,10 +25,18 @@ try {
   process.exit(2);
 }
 
-// The authority reaches the workers' own clients (Node reads it as a worker starts); the browser
-// trusts the site's key, which the global set-up verified against it.
-if (settings.caFile) process.env.NODE_EXTRA_CA_CERTS = path.resolve(settings.caFile);
+/** An IP address as a host of a rule: an IPv6 one between brackets. */
+const hostOf = (address: string) => (isIPv6(address) ? `[${address}]` : address);
+
+// With SMOKE_CA_FILE, the browser trusts the site's key, which the global set-up verified against
+// that authority; with SMOKE_CONNECT_TO, it takes the site's name for that address.
 const trustedKey = process.env[TRUSTED_KEY_VARIABLE];
+const browserArgs = [
+  ...(trustedKey ? [`--ignore-certificate-errors-spki-list=${trustedKey}`] : []),
+  ...(settings.connectTo
+    ? [`--host-resolver-rules=MAP ${settings.site.hostname} ${hostOf(settings.connectTo)}`]
+    : []),
+];
 
 export default defineConfig({
   testDir: './e2e/smoke',
@@ -48,10 +57,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       ...chromiumLaunchOptions,
-      args: [
-        ...chromiumLaunchOptions.args,
-        ...(trustedKey ? [`--ignore-certificate-errors-spki-list=${trustedKey}`] : []),
-      ],
+      args: [...chromiumLaunchOptions.args, ...browserArgs],
     },
     baseURL: settings.site.origin,
     userAgent: SMOKE_USER_AGENT,

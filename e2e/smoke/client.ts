@@ -1,7 +1,8 @@
 /**
- * The smoke's own requests below the browser: an address sent exactly as written, and TLS
- * handshakes, each with the smoke's User-Agent and the headers it was told to send, and each
- * verifying the site's certificate against the system's authorities and SMOKE_CA_FILE's.
+ * The smoke's requests below the browser, all through one client: a GET of a request target sent
+ * exactly as written, and TLS handshakes. Each carries the smoke's User-Agent and the headers it was
+ * told to send, verifies the site's certificate against the system's authorities and
+ * SMOKE_CA_FILE's, and connects to SMOKE_CONNECT_TO where that names one server's address.
  */
 import { createHash, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -16,38 +17,49 @@ import { SMOKE_USER_AGENT, type SmokeSettings } from './settings';
 
 /** How long a request or a handshake may take before the smoke says the site did not answer. */
 const ANSWER_TIMEOUT_MS = 15_000;
-/** The most of a body the smoke reads: its answers are pages and small files. */
-const MAX_BODY_BYTES = 1_000_000;
+/** The most of an answer the smoke reads: its answers are pages and small files. */
+const MAX_ANSWER_BYTES = 1_000_000;
 
-/** What to trust and which name to ask for, for a TLS connection to the site. */
-export function tlsOptions(settings: SmokeSettings, address = settings.site): ConnectionOptions {
+/** Where to connect for an address of the site, and, over TLS, what to trust and which name to ask. */
+function connection(settings: SmokeSettings, address: URL): ConnectionOptions {
+  const https = address.protocol === 'https:';
   return {
-    host: address.hostname,
-    port: Number(address.port || 443),
+    host: settings.connectTo ?? address.hostname,
+    port: Number(address.port || (https ? 443 : 80)),
     // A name, never an address, goes in SNI.
     ...(isIP(address.hostname) ? {} : { servername: address.hostname }),
     ...(settings.caFile && { ca: [...rootCertificates, readFileSync(settings.caFile, 'utf8')] }),
   };
 }
 
-/** A response as it arrived: its status, the bytes of its head, its header lines and its body. */
-export type RawResponse = {
+/** An answer as it arrived: its address, status, the bytes of its head, its header lines, its body. */
+export type Answer = {
+  url: string;
   status: number;
   head: Buffer;
+  /** Every header line, in order, names in lower case: a header sent twice is here twice. */
   headers: Array<[name: string, value: string]>;
   body: string;
 };
 
+/** A header's value, its first line where it came more than once; undefined when it did not come. */
+export const header = (answer: Answer, name: string) =>
+  answer.headers.find(([sent]) => sent === name.toLowerCase())?.[1];
+
 /**
- * Sends a GET for this request target exactly as written, over a socket of its own: no client
- * tidies it first (browsers resolve '../' and read '\' as '/') and none parses the answer for the
- * smoke, so a header split by a stray byte is seen as it came.
+ * Sends a GET for this request target exactly as written, over a connection of its own, to the
+ * site or to another of its addresses (its plain-HTTP one): no client tidies the target first
+ * (browsers resolve '../' and read '\' as '/') and none parses the answer for the smoke, so a header
+ * split by a stray byte is seen as it came. Redirects are not followed.
  */
-export function rawGet(settings: SmokeSettings, target: string): Promise<RawResponse> {
-  const { site } = settings;
+export function get(
+  settings: SmokeSettings,
+  target: string,
+  address = settings.site,
+): Promise<Answer> {
   const lines = [
     `GET ${target} HTTP/1.1`,
-    `Host: ${site.host}`,
+    `Host: ${address.host}`,
     `User-Agent: ${SMOKE_USER_AGENT}`,
     ...Object.entries(settings.headers).map(([name, value]) => `${name}: ${value}`),
     'Accept-Encoding: identity',
@@ -55,14 +67,15 @@ export function rawGet(settings: SmokeSettings, target: string): Promise<RawResp
   ];
   return new Promise((resolve, reject) => {
     const fail = (why: string) =>
-      reject(new Error(`${site.origin} did not answer GET ${target}: ${why}`));
+      reject(new Error(`${address.origin} did not answer GET ${target}: ${why}`));
     // Written, not ended: a server may drop the answer of a client that has closed its side (Node's
     // does), and Connection: close has the server close once it has answered.
     const send = () => socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    const options = connection(settings, address);
     const socket: Socket =
-      site.protocol === 'https:'
-        ? tlsConnect({ ...tlsOptions(settings), ALPNProtocols: ['http/1.1'] }, send)
-        : plainConnect(Number(site.port || 80), site.hostname, send);
+      address.protocol === 'https:'
+        ? tlsConnect({ ...options, ALPNProtocols: ['http/1.1'] }, send)
+        : plainConnect(Number(options.port), options.host ?? '', send);
     socket.setTimeout(ANSWER_TIMEOUT_MS, () => {
       socket.destroy();
       fail(`no answer within ${ANSWER_TIMEOUT_MS / 1000} s`);
@@ -72,7 +85,7 @@ export function rawGet(settings: SmokeSettings, target: string): Promise<RawResp
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       received += chunk.length;
-      if (received > MAX_BODY_BYTES) socket.destroy();
+      if (received > MAX_ANSWER_BYTES) socket.destroy();
     });
     socket.on('error', (error) => fail(error.message));
     socket.on('close', () => {
@@ -90,7 +103,13 @@ export function rawGet(settings: SmokeSettings, target: string): Promise<RawResp
       const chunked = headers.some(
         ([name, value]) => name === 'transfer-encoding' && /chunked/i.test(value),
       );
-      resolve({ status, head, headers, body: (chunked ? unchunk(rest) : rest).toString('utf8') });
+      resolve({
+        url: `${address.origin}${target}`,
+        status,
+        head,
+        headers,
+        body: (chunked ? unchunk(rest) : rest).toString('utf8'),
+      });
     });
   });
 }
@@ -120,7 +139,7 @@ export async function handshake(
   settings: SmokeSettings,
   options: ConnectionOptions = {},
 ): Promise<Handshake> {
-  const socket: TLSSocket = tlsConnect({ ...tlsOptions(settings), ...options });
+  const socket: TLSSocket = tlsConnect({ ...connection(settings, settings.site), ...options });
   try {
     await new Promise<void>((resolve, reject) => {
       socket.once('secureConnect', resolve).once('error', reject);

@@ -4,9 +4,8 @@
  * requests counted (each test's count goes into the report), and the checks that do not apply to
  * the site named as such rather than passed.
  */
-import type { APIResponse } from '@playwright/test';
 import { expect, test as browserTest } from '../support/fixtures';
-import { rawGet, type RawResponse } from './client';
+import { get, type Answer } from './client';
 import { readSettings, type SmokeSettings } from './settings';
 
 /** The kinds of check that apply to some sites alone. */
@@ -36,10 +35,11 @@ export function expectNoProblems(problems: string[]): void {
 
 type SmokeFixtures = {
   settings: SmokeSettings;
-  /** A GET of a path on the site, redirects not followed, counted. */
-  get: (path: string) => Promise<APIResponse>;
-  /** A GET of a request target sent exactly as written (client.ts), counted. */
-  raw: (target: string) => Promise<RawResponse>;
+  /**
+   * A GET of a request target sent exactly as written (client.ts), redirects not followed,
+   * counted: on the site, or at another of its addresses (its plain-HTTP one).
+   */
+  get: (target: string, address?: URL) => Promise<Answer>;
   /** The requests this test sent, browser and others; reported as an annotation. */
   requests: { count: number };
 };
@@ -58,16 +58,10 @@ export const test = browserTest.extend<SmokeFixtures>({
     page.on('request', () => (requests.count += 1));
     await provide(page);
   },
-  get: async ({ request, requests }, provide) => {
-    await provide((path) => {
+  get: async ({ settings, requests }, provide) => {
+    await provide((target, address) => {
       requests.count += 1;
-      return request.get(path, { maxRedirects: 0, failOnStatusCode: false });
-    });
-  },
-  raw: async ({ settings, requests }, provide) => {
-    await provide((target) => {
-      requests.count += 1;
-      return rawGet(settings, target);
+      return get(settings, target, address);
     });
   },
 });

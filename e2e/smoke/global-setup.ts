@@ -7,7 +7,7 @@
  * verifies the site's certificate, and has Chromium trust the key it verified (SMOKE_CA_FILE).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { handshake, publicKeyHash, rawGet } from './client';
+import { get, handshake, publicKeyHash } from './client';
 import { BUILD_FILE, readSettings, type SmokeSettings } from './settings';
 
 /** How long between two reads of the build file, while waiting for the expected build. */
@@ -28,7 +28,7 @@ function refuse(message: string): never {
 async function servedCommit(settings: SmokeSettings): Promise<{ commit?: string; why?: string }> {
   const address = `${settings.site.origin}${BUILD_FILE}`;
   try {
-    const { status, body } = await rawGet(settings, BUILD_FILE);
+    const { status, body } = await get(settings, BUILD_FILE);
     if (status !== 200) return { why: `${address} answered ${status}, so the site names no build` };
     const commit = body.trim();
     if (!/^[0-9a-f]{40}$/.test(commit))

@@ -4,10 +4,10 @@
  * caching that shows a new build at once, and redirects to each page's one address. The values are
  * written out in e2e/support/security-headers.ts, never read from the configuration.
  */
-import type { APIResponse } from '@playwright/test';
 import { notFound } from '../../content/not-found';
 import { brief } from '../support/brief';
 import { SECURITY_HEADERS } from '../support/security-headers';
+import { header, type Answer } from './client';
 import { expect, expectNoProblems, onlyWhere, test } from './fixtures';
 import { BUILD_FILE } from './settings';
 
@@ -37,24 +37,21 @@ function directives(policy: string): Record<string, string> {
 }
 
 /** The address a response answered, for the sentences of a report. */
-const addressOf = (response: APIResponse) => new URL(response.url()).pathname;
+const addressOf = (answer: Answer) => new URL(answer.url).pathname;
 
 /** What a response's headers lack or get wrong, in sentences. */
-function headerProblems(response: APIResponse): string[] {
-  const at = `${addressOf(response)} (${response.status()})`;
-  const headers = response.headers();
+function headerProblems(response: Answer): string[] {
+  const at = `${addressOf(response)} (${response.status})`;
   const problems: string[] = [];
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-    const sent = headers[name.toLowerCase()];
+    const sent = header(response, name);
     if (sent === undefined) problems.push(`${at}: ${name} is missing; it should be "${value}"`);
     else if (sent !== value) problems.push(`${at}: ${name} is "${sent}", not "${value}"`);
   }
-  const policies = response
-    .headersArray()
-    .filter(({ name }) => name.toLowerCase() === 'content-security-policy');
+  const policies = response.headers.filter(([name]) => name === 'content-security-policy');
   if (policies.length !== 1)
     problems.push(`${at}: ${policies.length} Content-Security-Policy headers, not one`);
-  for (const { value } of policies) {
+  for (const [, value] of policies) {
     const policy = directives(value);
     if (policy['frame-ancestors'] !== "'none'")
       problems.push(`${at}: the policy lets other sites frame the page (frame-ancestors)`);
@@ -63,15 +60,15 @@ function headerProblems(response: APIResponse): string[] {
         problems.push(`${at}: the policy's ${name} allows ${values}: inline or evaluated code`);
     }
   }
-  if (headers['access-control-allow-origin'] !== undefined)
+  if (header(response, 'access-control-allow-origin') !== undefined)
     problems.push(`${at}: Access-Control-Allow-Origin lets other sites read the response`);
-  if (headers['set-cookie'] !== undefined) problems.push(`${at}: it sets a cookie`);
+  if (header(response, 'set-cookie') !== undefined) problems.push(`${at}: it sets a cookie`);
   return problems;
 }
 
 /** The address of the one script file the site has: the not-found page's island. */
-async function islandAddress(get: (path: string) => Promise<APIResponse>): Promise<string> {
-  const html = await (await get(MISSING)).text();
+async function islandAddress(get: (path: string) => Promise<Answer>): Promise<string> {
+  const html = (await get(MISSING)).body;
   const source = /<script[^>]* src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
   expect(source, "the not-found page's script file").toBeDefined();
   return source ?? '';
@@ -103,7 +100,7 @@ test.describe('security headers, policy and caching', () => {
       [MISSING, "'self'"],
     ] as const) {
       const response = await get(address);
-      const policy = directives(response.headers()['content-security-policy'] ?? '');
+      const policy = directives(header(response, 'content-security-policy') ?? '');
       const expected: Record<string, string> = {
         'default-src': "'self'",
         'script-src': scripts,
@@ -161,21 +158,21 @@ test.describe('security headers, policy and caching', () => {
   }) => {
     const problems: string[] = [];
     for (const address of [...brief.routes, MISSING, '/.well-known/security.txt', BUILD_FILE]) {
-      const cacheControl = (await get(address)).headers()['cache-control'];
+      const cacheControl = header(await get(address), 'cache-control');
       if (!revalidates(cacheControl))
         problems.push(
           `${address}: Cache-Control "${cacheControl ?? ''}" lets browsers keep it without asking, so a new build would not show at once`,
         );
     }
     const island = await get(await islandAddress(get));
-    if (island.headers()['cache-control'] !== IMMUTABLE)
+    if (header(island, 'cache-control') !== IMMUTABLE)
       problems.push(
-        `${addressOf(island)}: Cache-Control "${island.headers()['cache-control'] ?? ''}", not "${IMMUTABLE}"`,
+        `${addressOf(island)}: Cache-Control "${header(island, 'cache-control') ?? ''}", not "${IMMUTABLE}"`,
       );
     const missingChunk = await get('/_next/static/chunks/smoke-not-built.js');
-    if (missingChunk.status() !== 404 || !revalidates(missingChunk.headers()['cache-control']))
+    if (missingChunk.status !== 404 || !revalidates(header(missingChunk, 'cache-control')))
       problems.push(
-        `/_next/static/chunks/smoke-not-built.js answered ${missingChunk.status()} with Cache-Control "${missingChunk.headers()['cache-control'] ?? ''}": a missing file must be a 404 that browsers ask for again`,
+        `/_next/static/chunks/smoke-not-built.js answered ${missingChunk.status} with Cache-Control "${header(missingChunk, 'cache-control') ?? ''}": a missing file must be a 404 that browsers ask for again`,
       );
     expectNoProblems(problems);
   });
@@ -195,23 +192,23 @@ test('the other addresses of a page redirect to its one address, on the site, an
     // servers take one hop; npm run serve may take two).
     const hops: string[] = [];
     let response = await get(from);
-    while (REDIRECT.includes(response.status()) && hops.length < MOST_HOPS) {
-      const landing = new URL(response.headers()['location'] ?? '', response.url());
+    while (REDIRECT.includes(response.status) && hops.length < MOST_HOPS) {
+      const landing = new URL(header(response, 'location') ?? '', response.url);
       hops.push(landing.href);
       if (landing.origin !== settings.site.origin) break;
       response = await get(`${landing.pathname}${landing.search}`);
     }
     const last = hops.at(-1);
-    if (!last) problems.push(`${from} answered ${response.status()}, not a redirect to ${to}`);
+    if (!last) problems.push(`${from} answered ${response.status}, not a redirect to ${to}`);
     else if (new URL(last).origin !== settings.site.origin || new URL(last).pathname !== to)
       problems.push(`${from} redirects to ${hops.join(', then ')}, not to ${to} on the site`);
-    else if (response.status() !== 200)
-      problems.push(`${from} leads to ${to}, which answered ${response.status()}`);
+    else if (response.status !== 200)
+      problems.push(`${from} leads to ${to}, which answered ${response.status}`);
   }
   for (const address of ['/404', '/404.html']) {
     const response = await get(address);
-    if (response.status() !== 404 || !(await response.text()).includes(notFound.title))
-      problems.push(`${address} answered ${response.status()}, not the not-found page with 404`);
+    if (response.status !== 404 || !response.body.includes(notFound.title))
+      problems.push(`${address} answered ${response.status}, not the not-found page with 404`);
   }
   expectNoProblems(problems);
 });

@@ -38,12 +38,12 @@ const targets = HOST_STARTS.flatMap((start) =>
 );
 
 test(`no redirect leaves the site: ${targets.length} addresses that start like another host`, async ({
-  raw,
+  get,
   settings,
 }) => {
   const problems: string[] = [];
   for (const target of targets) {
-    const { status, head, headers } = await raw(target);
+    const { status, head, headers } = await get(target);
     const stray = head
       .toString('latin1')
       .split('\r\n')

@@ -4,6 +4,7 @@
  * since a stale file tells a researcher not to trust it.
  */
 import { securityTxt } from '../../content/security-txt';
+import { header } from './client';
 import { expectNoProblems, test } from './fixtures';
 
 const ADDRESS = '/.well-known/security.txt';
@@ -11,11 +12,11 @@ const ADDRESS = '/.well-known/security.txt';
 test('security.txt names the contact and has not expired', async ({ get }) => {
   const response = await get(ADDRESS);
   const problems: string[] = [];
-  if (response.status() !== 200) problems.push(`${ADDRESS} answered ${response.status()}, not 200`);
-  const type = response.headers()['content-type'];
+  if (response.status !== 200) problems.push(`${ADDRESS} answered ${response.status}, not 200`);
+  const type = header(response, 'content-type');
   if (type !== 'text/plain; charset=utf-8')
     problems.push(`${ADDRESS} is sent as "${type ?? 'no type'}", not "text/plain; charset=utf-8"`);
-  const text = await response.text();
+  const text = response.body;
   const field = (name: string) => new RegExp(`^${name}: *(.*?)\\s*$`, 'im').exec(text)?.[1];
   const contact = field('Contact');
   if (contact !== securityTxt.contact)

@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 
 /**
  * The User-Agent of every request the smoke sends, browser and raw alike, so that the bank's
@@ -38,6 +39,8 @@ export type SmokeSettings = {
   headers: Record<string, string>;
   /** An authority's certificate (PEM) to trust besides the system's, for a private certificate. */
   caFile: string | undefined;
+  /** The IP address to connect to in place of the one SITE_URL's name resolves to: one server's. */
+  connectTo: string | undefined;
   /** The commit the site must serve, and where that was said. */
   expectedCommit: string;
   expectedCommitFrom: string;
@@ -82,7 +85,7 @@ function parseHeaders(text: string): Record<string, string> {
  * The smoke's settings, from the environment.
  * @throws SettingRefused saying which variable is wrong and what it should be.
  */
-export function readSettings(env: NodeJS.ProcessEnv = process.env): SmokeSettings {
+export function readSettings(env: Record<string, string | undefined> = process.env): SmokeSettings {
   const address = env.SITE_URL;
   if (!address)
     refuse(
@@ -119,6 +122,16 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SmokeSetting
   if (caFile && site.protocol !== 'https:')
     refuse('SMOKE_CA_FILE is for an https:// SITE_URL, whose certificate it lets the smoke verify');
 
+  const connectTo = env.SMOKE_CONNECT_TO || undefined;
+  if (connectTo && !isIP(connectTo))
+    refuse(
+      `SMOKE_CONNECT_TO must be an IP address, such as 192.0.2.10 or 2001:db8::10, got "${connectTo}"`,
+    );
+  if (connectTo && isIP(site.hostname))
+    refuse(
+      'SMOKE_CONNECT_TO is for a SITE_URL with a name, which the smoke keeps while it connects to the address',
+    );
+
   const given = env.SMOKE_EXPECT_COMMIT;
   if (given !== undefined && !/^[0-9a-f]{40}$/.test(given))
     refuse(`SMOKE_EXPECT_COMMIT must be a commit's 40 hexadecimal digits, got "${given}"`);
@@ -139,6 +152,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SmokeSetting
     plainHttp,
     headers: parseHeaders(env.SMOKE_HEADERS ?? ''),
     caFile,
+    connectTo,
     expectedCommit,
     expectedCommitFrom: given ? 'SMOKE_EXPECT_COMMIT' : 'the checkout this smoke runs from',
     target,

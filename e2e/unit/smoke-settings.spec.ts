@@ -78,6 +78,14 @@ test('each slip of a setting is refused, in words naming it', () => {
       'SMOKE_HEADERS: the smoke sends its own host; leave it out',
     ],
     [
+      { SMOKE_CONNECT_TO: 'origin-1.example.com' },
+      'SMOKE_CONNECT_TO must be an IP address, such as 192.0.2.10 or 2001:db8::10, got "origin-1.example.com"',
+    ],
+    [
+      { SITE_URL: 'https://192.0.2.1', SMOKE_CONNECT_TO: '192.0.2.10' },
+      'SMOKE_CONNECT_TO is for a SITE_URL with a name, which the smoke keeps while it connects to the address',
+    ],
+    [
       { SMOKE_EXPECT_COMMIT: 'main' },
       `SMOKE_EXPECT_COMMIT must be a commit's 40 hexadecimal digits, got "main"`,
     ],
@@ -105,6 +113,7 @@ test('the settings read as the docs give them', () => {
     SMOKE_HEADERS:
       'Cloudflare-Workers-Version-Overrides: private-bank-south-africa="a1b2"\nX-Other:  two words ',
     SMOKE_WAIT_FOR_BUILD: '90',
+    SMOKE_CONNECT_TO: '2001:db8::10',
   });
   expect(settings.site.origin).toBe('https://private-bank.example.com');
   expect(settings.target).toBe('production');
@@ -116,6 +125,7 @@ test('the settings read as the docs give them', () => {
   });
   expect(settings.expectedCommit).toBe(COMMIT);
   expect(settings.waitForBuildSeconds).toBe(90);
+  expect(settings.connectTo).toBe('2001:db8::10');
   expect(settings.reportDir).toBe('smoke-report');
   // Without SMOKE_EXPECT_COMMIT, the commit of the checkout, whose content gives the words.
   const fromCheckout = readSettings({ SITE_URL: 'http://127.0.0.1:3000' });

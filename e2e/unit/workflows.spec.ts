@@ -24,6 +24,9 @@ const PREVIEW_ENVIRONMENT = 'preview';
 /** The private key of the GitHub App that opens the content branches' pull requests. */
 const APP_SECRET = 'EDITOR_APP_PRIVATE_KEY';
 const APP_ENVIRONMENT = 'content-pull-requests';
+/** The private key of the read-only App that compares the settings with the policy. */
+const PROTECTIONS_SECRET = 'PROTECTIONS_APP_PRIVATE_KEY';
+const PROTECTIONS_ENVIRONMENT = 'protections';
 /** The production Worker's wrangler configuration, which wrangler also reads when none is named. */
 const PRODUCTION_WORKER_CONFIG = 'wrangler.jsonc';
 
@@ -189,7 +192,7 @@ for (const name of workflows) {
   });
 }
 
-test("the production secrets live only in production, the preview ones only in preview, the App's in its own", () => {
+test("the production secrets live only in production, the preview ones only in preview, each App's in its own", () => {
   const named: string[] = [];
   for (const name of workflows) {
     const workflow = read(name);
@@ -213,6 +216,10 @@ test("the production secrets live only in production, the preview ones only in p
         (secret) => `preview.yml preview (environment ${PREVIEW_ENVIRONMENT}): ${secret}`,
       ),
       `content-pull-request.yml open (environment ${APP_ENVIRONMENT}): ${APP_SECRET}`,
+      ...['deploy.yml', 'protections.yml'].map(
+        (name) =>
+          `${name} protections (environment ${PROTECTIONS_ENVIRONMENT}): ${PROTECTIONS_SECRET}`,
+      ),
     ]),
   );
 });

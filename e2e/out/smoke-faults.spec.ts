@@ -130,7 +130,7 @@ test("refuses a server with another commit's build, after reading it again withi
     expect(run.status, run.output).toBe(1);
     expect(run.summary).toMatch(/^# Smoke of http:\/\/127\.0\.0\.1:\d+: refused$/m);
     expect(run.summary).toContain(
-      `serves the build of commit ${ANOTHER_COMMIT}, not ${built} (SMOKE_EXPECT_COMMIT), after 2 reads in 6 s. The words it would check are ${built}'s. To check what the site serves, run it from a checkout of ${ANOTHER_COMMIT} (git checkout ${ANOTHER_COMMIT}); to check ${built}, deploy it first.`,
+      `serves the build of commit ${ANOTHER_COMMIT}, not ${built} (SMOKE_EXPECT_COMMIT), after 2 reads in 6 s. The words it would check are ${built}'s. To check what the site serves, run it from a checkout of ${ANOTHER_COMMIT} (git checkout ${ANOTHER_COMMIT}); to check ${built}, deploy it first. A server on this machine serves its out/: run npm run build, then start the server again.`,
     );
     // Nothing but the build file was asked for: no check ran.
     expect(proxy.passed.map(({ target }) => target)).toEqual(['/build.txt', '/build.txt']);

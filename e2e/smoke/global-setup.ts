@@ -17,6 +17,9 @@ export const TRUSTED_KEY_VARIABLE = 'SMOKE_TRUSTED_KEY';
 /** The variable that carries the reads of the build file to the summary, which counts requests. */
 export const BUILD_READS_VARIABLE = 'SMOKE_BUILD_READS';
 
+/** Whether the site is a server on this machine, such as `npm run serve:nginx`, which serves out/. */
+const isThisMachine = (site: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(site.hostname);
+
 /** Stops the run with these words alone, without a stack: they say all there is to do. */
 function refuse(message: string): never {
   const error = new Error(message);
@@ -71,6 +74,10 @@ export default async function checkTheBuild(): Promise<void> {
         `smoke refused: ${served}${waited}. The words it would check are ${expectedCommit}'s.${
           commit
             ? ` To check what the site serves, run it from a checkout of ${commit} (git checkout ${commit}); to check ${expectedCommit}, deploy it first.`
+            : ''
+        }${
+          commit && isThisMachine(site)
+            ? ' A server on this machine serves its out/: run npm run build, then start the server again.'
             : ''
         }`,
       );

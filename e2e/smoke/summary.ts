@@ -83,8 +83,10 @@ export default class SmokeSummary implements Reporter {
     ];
     mkdirSync(reportDir, { recursive: true });
     writeFileSync(path.join(reportDir, 'summary.md'), lines.join('\n'));
+    // A refused run checked no page, so its report has no picture.
+    const report = path.join(reportDir, 'html', 'index.html');
     console.log(
-      `\n${lines.join('\n')}\nThe report, with a picture of each page: ${path.join(reportDir, 'html', 'index.html')}`,
+      `\n${lines.join('\n')}\n${verdict === 'refused' ? `The report: ${report}` : `The report, with a picture of each page: ${report}`}`,
     );
   }
 

@@ -40,7 +40,7 @@ test('wrangler bundles the Worker, and deploys that bundle unchanged: deploy --d
     await wranglerDryRun(['deploy', '--config', production], bundle);
     const worker = readFileSync(path.join(bundle, 'worker.js'), 'utf8');
     expect(worker).toContain('__no-such-file__');
-    // What the deploy job uses: the configuration, wrangler and the tested out/. With neither
+    // What the upload job uses: the configuration, wrangler and the tested out/. With neither
     // worker.ts nor the lib/ it imports at hand, a rebuild would fail: the upload is the bundle.
     const job = path.join(scratch, 'deploy-job');
     mkdirSync(path.join(job, 'deploy/cloudflare'), { recursive: true });

@@ -88,8 +88,16 @@ test('the deploy compares the settings before anything deploys, and a difference
   expect(deploying.length).toBeGreaterThan(0);
   for (const id of deploying) {
     expect(upstream(jobs, id), `${id} waits for the comparison`).toContain(checkingId);
-    // A job waits for a failed need only when its own condition says so; none may.
-    expect(jobs[id]!.if, `${id} runs whatever the comparison found`).toBeUndefined();
+    // A job waits for a failed need only when its own condition says so. None may, but for a job
+    // that runs whatever else failed only once another production job, itself waiting on the
+    // comparison with no condition, has succeeded (the deploy's promote or keep, after its upload).
+    const condition = jobs[id]!.if;
+    if (condition === undefined) continue;
+    const [, gate] = /^always\(\) && needs\.([\w-]+)\.result == 'success'$/.exec(condition) ?? [];
+    expect(gate, `${id} runs whatever the comparison found`).toBeDefined();
+    expect(deploying, `${id} runs whatever the comparison found`).toContain(gate);
+    expect(jobs[gate!]!.if, `${id} runs whatever the comparison found`).toBeUndefined();
+    expect(upstream(jobs, gate!)).toContain(checkingId);
   }
   // The comparison's failure fails the job unless the break-glass step, run on that failure alone,
   // finds one: the job's own result is the last step's.

@@ -144,12 +144,13 @@ const usesOf = (workflow: Workflow) =>
     ...(job.steps ?? []).flatMap((step) => (step.uses ? [step.uses] : [])),
   ]);
 
-test('the pull-request, deploy, preview, review and content workflows are among the workflows read', () => {
+test('the pull-request, deploy, preview, smoke, review and content workflows are among the workflows read', () => {
   expect(workflows).toEqual(
     expect.arrayContaining([
       'pull-request.yml',
       'deploy.yml',
       'preview.yml',
+      'smoke.yml',
       'review.yml',
       'approvers.yml',
       'content-push.yml',
@@ -216,8 +217,10 @@ test("the production secrets live only in production, the preview ones only in p
   }
   expect(new Set(named)).toEqual(
     new Set([
-      ...PRODUCTION_SECRETS.map(
-        (secret) => `deploy.yml deploy (environment ${PRODUCTION_ENVIRONMENT}): ${secret}`,
+      ...['upload', 'promote'].flatMap((job) =>
+        PRODUCTION_SECRETS.map(
+          (secret) => `deploy.yml ${job} (environment ${PRODUCTION_ENVIRONMENT}): ${secret}`,
+        ),
       ),
       ...PREVIEW_SECRETS.map(
         (secret) => `preview.yml preview (environment ${PREVIEW_ENVIRONMENT}): ${secret}`,
@@ -232,7 +235,7 @@ test("the production secrets live only in production, the preview ones only in p
   );
 });
 
-test('every job asks for its own permissions, and only the release job writes code or signs', () => {
+test('every job asks for its own permissions; only the release job writes code or signs, and two jobs that run no code comment', () => {
   const writes: string[] = [];
   for (const name of workflows) {
     const workflow = read(name);
@@ -249,7 +252,8 @@ test('every job asks for its own permissions, and only the release job writes co
   }
   expect(writes.sort()).toEqual([
     'deploy.yml release: attestations, contents, id-token',
-    'preview.yml preview: pull-requests',
+    'preview.yml comment: pull-requests',
+    'smoke.yml tell-the-platform-team: issues',
   ]);
 });
 
@@ -288,10 +292,13 @@ test('deploy.yml deploys and releases what its test job built and tested, and bu
     /npm run release -- --not-for-production\n\s*else\n\s*npm run release\n/,
   );
   expect(JSON.stringify(jobs.test)).toContain('${{ vars.SITE_NOT_FOR_PRODUCTION }}');
-  for (const id of ['deploy', 'release']) {
+  // The upload and the release take the test job's artifacts; the promotion ships nothing new.
+  for (const id of ['upload', 'release']) {
     const steps = jobs[id]?.steps ?? [];
     expect(steps.some((step) => step.uses?.startsWith('actions/download-artifact@'))).toBe(true);
-    for (const run of steps.flatMap((step) => (step.run ? [step.run] : []))) {
+  }
+  for (const id of ['upload', 'promote', 'release']) {
+    for (const run of (jobs[id]?.steps ?? []).flatMap((step) => (step.run ? [step.run] : []))) {
       // No build, no test, no project script; wrangler alone, from its lockfile, without scripts.
       expect(run).not.toMatch(/npm (run|test|start|install|i )|npx|next |tsx|node /);
       if (run.includes('npm ci')) {
@@ -299,7 +306,7 @@ test('deploy.yml deploys and releases what its test job built and tested, and bu
       }
     }
   }
-  expect(JSON.stringify(jobs.deploy)).toContain('wrangler deploy --no-bundle');
+  expect(JSON.stringify(jobs.upload)).toContain('versions upload --no-bundle worker/worker.js');
   expect(
     (jobs.release?.steps ?? []).some((step) =>
       step.uses?.startsWith('actions/attest-build-provenance@'),
@@ -325,15 +332,15 @@ test('a build with go-live placeholders is marked, and only an environment whose
   const mark = jobs.test?.steps?.find(
     (step) => step.name === 'Mark content that is not for production',
   );
-  const refuse = jobs.deploy?.steps?.find(
+  const refuse = jobs.upload?.steps?.find(
     (step) => step.name === 'Refuse content that is not for production',
   );
   // Each reads the variable it is given: the repository's and the environment's.
   expect(mark?.env).toEqual({ SITE_NOT_FOR_PRODUCTION: '${{ vars.SITE_NOT_FOR_PRODUCTION }}' });
   expect(refuse?.env).toEqual({ PRODUCTION: '${{ vars.PRODUCTION }}' });
-  const deploySteps = (jobs.deploy?.steps ?? []).map((step) => step.name);
+  const deploySteps = (jobs.upload?.steps ?? []).map((step) => step.name);
   expect(deploySteps.indexOf(refuse?.name)).toBeLessThan(
-    deploySteps.indexOf('Deploy to Cloudflare'),
+    deploySteps.indexOf('Upload the new version, with no traffic'),
   );
   const folder = mkdtempSync(path.join(tmpdir(), 'private-bank-workflow-'));
   try {

@@ -2,10 +2,12 @@
  * `npm run records -- <command>`: the records a regulator asks for (docs/deploying.md, "Records
  * for a regulator"). The store is RECORDS_STORE's (with RECORDS_TOKEN_FILE for the records Worker).
  *
- *   prepare --site out            before a release takes traffic: the records of each page whose
- *                                 served bytes changed, from the checkout's commit and GitHub's
- *                                 pull requests (GITHUB_API_URL, GITHUB_TOKEN, GITHUB_REPOSITORY,
- *                                 RECORDS_TEAMS, RECORDS_COMPLIANCE_TEAM)
+ *   prepare --site out [--repository <checkout>]
+ *                                 before a release takes traffic: the records of each page whose
+ *                                 served bytes changed, from the checkout's commit (this folder's,
+ *                                 where none is named) and GitHub's pull requests (GITHUB_API_URL,
+ *                                 GITHUB_TOKEN, GITHUB_REPOSITORY, RECORDS_TEAMS,
+ *                                 RECORDS_COMPLIANCE_TEAM)
  *   live --target <name> --release <release> [--time <ISO time>] [--version <id>]
  *                                 the release serves on the target from that time (now by default)
  *   at <ISO time with its offset> <address>
@@ -65,6 +67,7 @@ async function main(args: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       site: { type: 'string' },
+      repository: { type: 'string' },
       target: { type: 'string' },
       release: { type: 'string' },
       time: { type: 'string' },
@@ -79,7 +82,7 @@ async function main(args: string[]): Promise<number> {
     await prepareRecords({
       store: storeFromEnvironment(),
       site: values.site,
-      repository: process.cwd(),
+      repository: values.repository ?? process.cwd(),
       github,
       say,
     });
@@ -125,7 +128,7 @@ try {
   if (error instanceof UsageError) {
     console.error(`records: ${error.message}`);
     console.error(
-      'usage: npm run records -- prepare --site out | live --target <name> --release <release> [--time <time>] [--version <id>] | at <time> <address> [--json]',
+      'usage: npm run records -- prepare --site out [--repository <checkout>] | live --target <name> --release <release> [--time <time>] [--version <id>] | at <time> <address> [--json]',
     );
     process.exitCode = 2;
   } else {

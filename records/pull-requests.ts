@@ -146,6 +146,26 @@ type CommitAnswer = {
   };
 };
 
+/** Each team's members, by login in lower case, as GitHub says now: read once a preparation. */
+const teamsRead = new Map<string, Promise<Map<string, Set<string>>>>();
+function teamMembers(source: GitHubSource): Promise<Map<string, Set<string>>> {
+  const key = `${source.api} ${source.repository} ${source.teams.join(' ')}`;
+  if (!teamsRead.has(key)) {
+    const github = gitHubReader(source);
+    const [org] = source.repository.split('/');
+    teamsRead.set(
+      key,
+      Promise.all(
+        source.teams.map(async (team) => {
+          const members = await github.all<{ login: string }>(`/orgs/${org}/teams/${team}/members`);
+          return [team, new Set(members.map((member) => member.login.toLowerCase()))] as const;
+        }),
+      ).then((entries) => new Map(entries)),
+    );
+  }
+  return teamsRead.get(key)!;
+}
+
 /** Each reviewer's standing review: a comment leaves the one before it standing. */
 function standingReviews(reviews: ReviewAnswer[]): ReviewAnswer[] {
   const standing = new Map<string, ReviewAnswer>();
@@ -214,16 +234,10 @@ export async function pullRequestRecord(
     .filter((review) => !pull.merged_at || review.submitted_at! <= pull.merged_at)
     .sort((a, b) => a.submitted_at!.localeCompare(b.submitted_at!));
   const approvals: Approval[] = [];
+  const members = await teamMembers(source);
   for (const [index, review] of approved.entries()) {
     const login = review.user!.login;
-    const teams: string[] = [];
-    for (const team of source.teams) {
-      const [org] = source.repository.split('/');
-      const membership = await github.one<{ state: string }>(
-        `/orgs/${org}/teams/${team}/memberships/${login}`,
-      );
-      if (membership?.state === 'active') teams.push(team);
-    }
+    const teams = source.teams.filter((team) => members.get(team)?.has(login.toLowerCase()));
     approvals.push({
       login,
       teams,

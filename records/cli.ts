@@ -14,14 +14,23 @@
  *                                 which record of the page at that address was live on each target
  *                                 then, with its approvals, each file checked against its SHA-256
  *                                 (--json for the answer as JSON)
+ *   pictures --before <main's export> --after <the pull request's export> --pull-request <number>
+ *            --commit <its head commit> [--comment <file>]
+ *                                 the pictures of each page the pull request changes, before and
+ *                                 after at a phone's and a desktop's width, the changed texts
+ *                                 marked, kept in the store; the pull request's comment, linking
+ *                                 them through the compliance log (RECORDS_LOG_ADDRESS), is
+ *                                 printed or written to the file
  *
  * Each says what it did in words; a failure is said in words, with exit status 1, and changes
  * nothing more.
  */
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { goLive } from './go-live';
 import { storeFromEnvironment } from './open-store';
 import { prepareRecords } from './prepare';
+import { pullRequestPictures } from './pull-request-pictures';
 import { GitHubFailure, type GitHubSource } from './pull-requests';
 import { describeAnswers } from './question-words';
 import { liveAt } from './question';
@@ -73,6 +82,11 @@ async function main(args: string[]): Promise<number> {
       time: { type: 'string' },
       version: { type: 'string' },
       json: { type: 'boolean' },
+      before: { type: 'string' },
+      after: { type: 'string' },
+      'pull-request': { type: 'string' },
+      commit: { type: 'string' },
+      comment: { type: 'string' },
     },
   });
   const say = (line: string) => console.log(line);
@@ -119,6 +133,29 @@ async function main(args: string[]): Promise<number> {
     if (answers.length === 0) return 3;
     return answers.some((answer) => answer.files.some((file) => file.state !== 'intact')) ? 1 : 0;
   }
+  if (command === 'pictures') {
+    const pullRequest = Number(values['pull-request']);
+    if (!values.before || !values.after || !Number.isInteger(pullRequest) || pullRequest < 1)
+      throw new UsageError(
+        "name main's export, the pull request's export and its number: --before main-out --after out --pull-request 42",
+      );
+    if (!/^[0-9a-f]{40}$/.test(values.commit ?? ''))
+      throw new UsageError(
+        `--commit must be the pull request's head commit, 40 hexadecimal digits: got "${values.commit ?? ''}"`,
+      );
+    const comment = await pullRequestPictures({
+      store: storeFromEnvironment(),
+      before: values.before,
+      after: values.after,
+      pullRequest,
+      commit: values.commit!,
+      logAddress: process.env.RECORDS_LOG_ADDRESS,
+      say,
+    });
+    if (values.comment) writeFileSync(values.comment, comment);
+    else say(comment);
+    return 0;
+  }
   throw new UsageError(`there is no command "${command ?? ''}"`);
 }
 
@@ -128,7 +165,7 @@ try {
   if (error instanceof UsageError) {
     console.error(`records: ${error.message}`);
     console.error(
-      'usage: npm run records -- prepare --site out [--repository <checkout>] | live --target <name> --release <release> [--time <time>] [--version <id>] | at <time> <address> [--json]',
+      'usage: npm run records -- prepare --site out [--repository <checkout>] | live --target <name> --release <release> [--time <time>] [--version <id>] | at <time> <address> [--json] | pictures --before <export> --after <export> --pull-request <number> --commit <sha> [--comment <file>]',
     );
     process.exitCode = 2;
   } else {

@@ -5,10 +5,12 @@
  *                                 an object that is there is never replaced (412)
  *   GET /objects/<key>            reads one
  *   GET /objects?prefix=&cursor=  lists keys, a page at a time
- * to a request bearing one of its two credentials (Worker secrets): WRITER_TOKEN, the deploy
- * pipeline's and the origins', which may create and read, and READER_TOKEN, the compliance log's,
- * which may only read. Nothing here deletes an object or changes the bucket's rules, so neither
- * credential can; the bucket's lock keeps the Worker's own binding from deleting before its time.
+ * to a request bearing one of its credentials (Worker secrets): WRITER_TOKEN, the deploy
+ * pipeline's and the origins', which may create and read; PICTURES_TOKEN, the pull requests'
+ * pictures workflow's, which may create a pull request's list of pictures (pull-requests/…) and a
+ * file named by its own SHA-256 (files/<sha256>), nothing a record or an event is kept under, and
+ * read; and READER_TOKEN, the compliance log's, which may only read. Nothing here deletes an object
+ * or changes the bucket's rules, so no credential can; the bucket's lock keeps the Worker's own binding from deleting before its time.
  *
  * The refusal to replace is R2's own conditional write (`onlyIf` with `If-None-Match: *`), made in
  * one step by the bucket, so two writers racing for one key cannot both succeed. The bytes are
@@ -33,7 +35,12 @@ type Bucket = {
   }): Promise<{ objects: { key: string }[]; truncated: boolean; cursor?: string }>;
 };
 
-type Env = { RECORDS: Bucket; WRITER_TOKEN?: string; READER_TOKEN?: string };
+type Env = {
+  RECORDS: Bucket;
+  WRITER_TOKEN?: string;
+  PICTURES_TOKEN?: string;
+  READER_TOKEN?: string;
+};
 
 /** The header the writer names an object's SHA-256 in (records/worker-store.ts). */
 const SHA256_HEADER = 'x-records-sha256';
@@ -53,10 +60,14 @@ async function sameCredential(given: string, expected: string): Promise<boolean>
 }
 
 /** Who a request is: the writer, a reader, or nobody the Worker knows. */
-async function roleOf(request: Request, env: Env): Promise<'writer' | 'reader' | undefined> {
+async function roleOf(
+  request: Request,
+  env: Env,
+): Promise<'writer' | 'pictures' | 'reader' | undefined> {
   const given = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!given) return undefined;
   if (env.WRITER_TOKEN && (await sameCredential(given, env.WRITER_TOKEN))) return 'writer';
+  if (env.PICTURES_TOKEN && (await sameCredential(given, env.PICTURES_TOKEN))) return 'pictures';
   if (env.READER_TOKEN && (await sameCredential(given, env.READER_TOKEN))) return 'reader';
   return undefined;
 }
@@ -100,10 +111,17 @@ const worker = {
       });
     }
     if (request.method === 'PUT') {
-      if (role !== 'writer') return answer(403, 'this credential may only read');
+      if (role === 'reader') return answer(403, 'this credential may only read');
       const sha256 = request.headers.get(SHA256_HEADER) ?? '';
       if (!/^[0-9a-f]{64}$/.test(sha256))
         return answer(400, `send the bytes' SHA-256 in ${SHA256_HEADER}`);
+      // The pictures' credential, which a workflow of pull requests holds, cannot write a record
+      // or an event before the deploy does, nor a file under another file's name.
+      if (role === 'pictures' && !key.startsWith('pull-requests/') && key !== `files/${sha256}`)
+        return answer(
+          403,
+          'this credential may write only pull requests’ pictures, and files under their own SHA-256',
+        );
       const put = env.RECORDS.put(key, await request.arrayBuffer(), {
         onlyIf: new Headers({ 'if-none-match': '*' }),
         sha256,

@@ -22,6 +22,7 @@ export type RunningRecordsWorker = {
   /** The pipeline's credential (create and read), and the compliance log's (read only). */
   writerToken: string;
   readerToken: string;
+  picturesToken: string;
   /** A file holding a credential, as RECORDS_TOKEN_FILE names one. */
   tokenFile(token: string): string;
   stop(): Promise<void>;
@@ -32,10 +33,15 @@ export async function startRecordsWorker(): Promise<RunningRecordsWorker> {
   const folder = mkdtempSync(path.join(tmpdir(), 'private-bank-records-worker-'));
   const writerToken = randomBytes(24).toString('hex');
   const readerToken = randomBytes(24).toString('hex');
+  const picturesToken = randomBytes(24).toString('hex');
   const envFile = path.join(folder, 'secrets.env');
-  writeFileSync(envFile, `WRITER_TOKEN=${writerToken}\nREADER_TOKEN=${readerToken}\n`, {
-    mode: 0o600,
-  });
+  writeFileSync(
+    envFile,
+    `WRITER_TOKEN=${writerToken}\nREADER_TOKEN=${readerToken}\nPICTURES_TOKEN=${picturesToken}\n`,
+    {
+      mode: 0o600,
+    },
+  );
   const port = await freePort();
   const args = ['dev', '--config', 'deploy/records/wrangler.jsonc', '--ip', '127.0.0.1'];
   args.push('--port', String(port), '--inspector-port', String(await freePort()));
@@ -73,6 +79,7 @@ export async function startRecordsWorker(): Promise<RunningRecordsWorker> {
     url,
     writerToken,
     readerToken,
+    picturesToken,
     tokenFile(token) {
       const file = path.join(folder, `token-${token.slice(0, 8)}`);
       writeFileSync(file, `${token}\n`, { mode: 0o600 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -129,6 +130,27 @@ test.describe('the records Worker', () => {
       `the records store at ${worker.url} refused to read kept: the credential in RECORDS_TOKEN_FILE is not one it takes for that`,
     );
     expect(await reader.read('other')).toBeUndefined();
+  });
+
+  test("lets the pictures' credential write pull requests' pictures and files under their SHA-256, and no record or event", async () => {
+    const pictures = storeFromEnvironment({
+      RECORDS_STORE: worker.url,
+      RECORDS_TOKEN_FILE: worker.tokenFile(worker.picturesToken),
+    });
+    const png = bytes('a picture');
+    const sha = createHash('sha256').update(png).digest('hex');
+    await pictures.create(`files/${sha}`, png, 'image/png');
+    await pictures.create('pull-requests/43/0123456789ab.json', bytes('{}'), 'application/json');
+    expect(text(await pictures.read(`files/${sha}`))).toBe('a picture');
+    for (const key of [
+      'records/south-africa/FP-south-africa-0123456789ab.json',
+      'events/FP-south-africa-0123456789ab/prepared.json',
+      'releases/0123456789ab.txt',
+      `files/${'0'.repeat(64)}`,
+    ])
+      await expect(pictures.create(key, bytes('forged'), 'application/json')).rejects.toThrow(
+        `the records store at ${worker.url} refused to write ${key}: the credential in RECORDS_TOKEN_FILE is not one it takes for that (this credential may write only pull requests’ pictures, and files under their own SHA-256)`,
+      );
   });
 
   test('checks the bytes against the SHA-256 sent with them, and keeps none that differ', async () => {

@@ -1,10 +1,14 @@
 import { execFile, execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import type { Person } from '../../editor/service/identity';
+import { complianceLog } from '../../records/compliance-log';
 import { storeFromEnvironment } from '../../records/open-store';
 import type { PageRecord, RecordEvent } from '../../records/record';
 import type { RecordStore } from '../../records/store';
@@ -210,6 +214,27 @@ test('two deploys of a change to one page leave two records of it, with their ev
     expect(activatedFirst.code, activatedFirst.stderr).toBe(0);
     const whileFirst = new Date().toISOString();
 
+    await test.step('a store that refuses the write stops the deploy before the release serves, and says why', async () => {
+      execFileSync('git', ['checkout', '--quiet', '--detach', second], { cwd: repository });
+      const refused = await records(['prepare', '--site', secondSite, '--repository', repository], {
+        ...environment,
+        RECORDS_TOKEN_FILE: worker.tokenFile(worker.readerToken),
+      });
+      // The record job fails, and the deploy job, which needs it, never starts.
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        `records: the records store at ${worker.url} refused to write `,
+      );
+      expect(refused.stderr).toContain('(this credential may only read)');
+      expect(refused.stderr).toContain('Nothing more was written.');
+      expect(
+        await storeFromEnvironment({
+          RECORDS_STORE: worker.url,
+          RECORDS_TOKEN_FILE: worker.tokenFile(worker.readerToken),
+        }).read(`releases/${second.slice(0, 12)}.txt`),
+      ).toBeUndefined();
+    });
+
     const secondDeploy = await deploy(second, secondSite);
     expect(secondDeploy.prepared.stdout).toContain(
       `Release ${second.slice(0, 12)}: 1 new record(s), 2 page(s) as before`,
@@ -371,6 +396,169 @@ test('two deploys of a change to one page leave two records of it, with their ev
     await github.stop();
   } finally {
     await worker.stop();
+    origin.remove();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+});
+
+test('the question says which stored file of the record live then was altered', async () => {
+  test.setTimeout(10 * 60_000);
+  const scratch = mkdtempSync(path.join(tmpdir(), 'private-bank-records-altered-'));
+  const origin = await scratchOrigin();
+  try {
+    const store = path.join(scratch, 'records');
+    const commit = execFileSync('git', ['rev-parse', 'HEAD']).toString().trim();
+    const github = await serveRecordedGitHub([
+      ...pullRequestAnswers({
+        repository: REPOSITORY,
+        number: 41,
+        title: 'Johannesburg office hours',
+        mergeCommit: commit,
+        mergedBy: 'jvanwyk',
+        mergedAt: '2026-03-01T09:00:00Z',
+        commits: [
+          {
+            sha: commit,
+            author: { name: 'Sipho Dlamini', email: 'sipho.dlamini@example.com' },
+            message: 'Johannesburg office hours\n',
+            verified: false,
+          },
+        ],
+        reviews: [
+          {
+            login: 'nmokoena',
+            state: 'APPROVED',
+            body: 'Hours match the FSP licence conditions.',
+            at: '2026-03-01T08:10:00Z',
+          },
+        ],
+      }),
+      ...teamAnswers('example-bank', TEAMS),
+    ]);
+    const environment = {
+      ...process.env,
+      RECORDS_STORE: store,
+      GITHUB_API_URL: github.url,
+      GITHUB_TOKEN: 'a-token-of-the-bank-s-github-app',
+      GITHUB_REPOSITORY: REPOSITORY,
+      RECORDS_TEAMS: Object.keys(TEAMS).join(' '),
+      RECORDS_COMPLIANCE_TEAM: 'compliance',
+    };
+    expect((await records(['prepare', '--site', 'out'], environment)).code).toBe(0);
+    const live = await records(
+      ['live', '--target', 'cloudflare', '--release', commit.slice(0, 12)],
+      environment,
+    );
+    expect(live.code, live.stderr).toBe(0);
+    origin.recordsSettings({ RECORDS_STORE: store, RECORDS_TARGET: 'origin-jnb-1' });
+    const release = await origin.unpack(
+      await packRelease(path.join(scratch, 'download')),
+      commit,
+      'out',
+    );
+    const activated = await origin.activate(release);
+    expect(activated.code, activated.stderr).toBe(0);
+    expect(activated.stdout).toContain(
+      `record-activation: origin-jnb-1 serves release ${commit.slice(0, 12)} from `,
+    );
+    await github.stop();
+
+    const now = new Date().toISOString();
+    const intact = await records(['at', now, '/south-africa'], environment);
+    expect(intact.code, intact.stderr).toBe(0);
+    expect(intact.stdout).toContain('Files: all ');
+    const record = JSON.parse(
+      readFileSync(
+        path.join(store, 'records', 'south-africa', `FP-south-africa-${commit.slice(0, 12)}.json`),
+        'utf8',
+      ),
+    ) as PageRecord;
+    await test.step('the compliance log shows the record to the compliance group alone, its copies checked', async () => {
+      const log = complianceLog({ RECORDS_COMPLIANCE_GROUP: 'compliance', RECORDS_STORE: store });
+      const people: Record<string, Person> = {
+        nmokoena: {
+          user: 'nmokoena',
+          email: 'n@example.com',
+          name: 'N Mokoena',
+          groups: ['compliance'],
+        },
+        sdlamini: {
+          user: 'sdlamini',
+          email: 's@example.com',
+          name: 'S Dlamini',
+          groups: ['editors'],
+        },
+      };
+      const server = createServer(
+        (request, response) =>
+          void log(request, response, people[String(request.headers['x-user'])]!),
+      );
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const as = (user: string, where: string) =>
+        fetch(`${address}${where}`, { headers: { 'x-user': user } });
+      try {
+        const refused = await as('sdlamini', '/records/');
+        expect(refused.status).toBe(403);
+        expect(await refused.text()).toContain(
+          'The financial promotions log is for the compliance team: sdlamini is not in the group compliance.',
+        );
+        const shown = await (await as('nmokoena', '/records/?page=/south-africa')).text();
+        const reference = `FP-south-africa-${commit.slice(0, 12)}`;
+        expect(shown).toContain(`<th scope="row">${reference}</th>`);
+        expect(shown).not.toContain(`FP-home-${commit.slice(0, 12)}`);
+        // One approver, of the compliance team, whose approval is also the final one.
+        expect(shown).toContain(
+          'Compliance sign-off (final approval): nmokoena (compliance), 2026-03-01 08:10 UTC: “Hours match the FSP licence conditions.”',
+        );
+        expect(shown).toMatch(/<li>cloudflare: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC to now<\/li>/);
+        expect(shown).toMatch(/<li>origin-jnb-1: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC to now<\/li>/);
+        const pdf = await as('nmokoena', `/records/${reference}/page.pdf`);
+        expect(pdf.status).toBe(200);
+        expect(pdf.headers.get('content-type')).toBe('application/pdf');
+        expect(pdfText(Buffer.from(await pdf.arrayBuffer()))).toContain(OLD_WORDS);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
+    // Someone with the folder's disk changes the kept PDF.
+    const pdf = path.join(store, 'files', record.copies.pdf);
+    rmSync(pdf);
+    writeFileSync(pdf, '%PDF-1.7 another page');
+    const altered = await records(['at', now, '/south-africa'], environment);
+    expect(altered.code).toBe(1);
+    for (const target of ['cloudflare', 'origin-jnb-1'])
+      expect(altered.stdout).toContain(
+        `${target}: FP-south-africa-${commit.slice(0, 12)}, live from `,
+      );
+    expect(altered.stdout).toContain(
+      `ALTERED: the PDF (files/${record.copies.pdf}): its bytes are not those the record names`,
+    );
+    expect(altered.stdout.match(/ALTERED/g)).toHaveLength(2);
+    const log = complianceLog({ RECORDS_COMPLIANCE_GROUP: 'compliance', RECORDS_STORE: store });
+    const server = createServer(
+      (request, response) =>
+        void log(request, response, {
+          user: 'nmokoena',
+          email: 'n@example.com',
+          name: 'N Mokoena',
+          groups: ['compliance'],
+        }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const served = await fetch(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/records/FP-south-africa-${commit.slice(0, 12)}/page.pdf`,
+      );
+      expect(served.status).toBe(409);
+      expect(await served.text()).toContain(
+        `The page.pdf of FP-south-africa-${commit.slice(0, 12)} is altered: its bytes are not those the record names.`,
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  } finally {
     origin.remove();
     rmSync(scratch, { recursive: true, force: true });
   }

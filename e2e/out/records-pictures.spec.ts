@@ -8,12 +8,14 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, expect, test } from '@playwright/test';
+import { complianceLog } from '../../records/compliance-log';
 import { startStaticServer } from '../../scripts/serve/static';
 import { chromiumLaunchOptions } from '../support/browsers';
 
@@ -206,6 +208,43 @@ test('a change to the legal block is pictured before and after at each width, th
           expect(unchanged.grounds).not.toContain(GROUND.join(','));
         });
       }
+
+    await test.step("the comment's address shows the pictures to the pull request's approvers alone", async () => {
+      const log = complianceLog({
+        RECORDS_COMPLIANCE_GROUP: 'compliance',
+        RECORDS_REVIEWERS_GROUP: 'marketing-reviewers',
+        RECORDS_STORE: store,
+      });
+      const groups: Record<string, string[]> = {
+        jvanwyk: ['marketing-reviewers'],
+        sdlamini: ['editors'],
+      };
+      const server = createServer((request, response) => {
+        const user = String(request.headers['x-user']);
+        void log(request, response, { user, email: '', name: user, groups: groups[user] ?? [] });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}/records/pull-requests/43/0123456789ab/`;
+      try {
+        expect((await fetch(address, { headers: { 'x-user': 'sdlamini' } })).status).toBe(403);
+        const shown = await fetch(address, { headers: { 'x-user': 'jvanwyk' } });
+        expect(shown.status).toBe(200);
+        const html = await shown.text();
+        const pictures = [...html.matchAll(/<img src="([0-9a-f]{64})\.png"/g)].map((m) => m[1]);
+        expect(pictures).toHaveLength(12);
+        const picture = await fetch(new URL(`${pictures[0]}.png`, address), {
+          headers: { 'x-user': 'jvanwyk' },
+        });
+        expect(picture.headers.get('content-type')).toBe('image/png');
+        expect(
+          Buffer.from(await picture.arrayBuffer()).equals(
+            readFileSync(path.join(store, 'files', pictures[0]!)),
+          ),
+        ).toBe(true);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
 
     await test.step('the same pictures again are refused: the list, once kept, is never replaced', async () => {
       const again = await run('npm', args, { env: environment }).catch(

@@ -58,6 +58,8 @@ const CERTIFICATE_HOOK_TEMPLATE = 'deploy/install-certificate.template';
 const CONFIGURE = 'deploy/configure';
 const ACTIVATE = 'deploy/activate';
 const INSTALLER = 'deploy/install-release';
+/** What activate runs to record, in the records store, that the server serves the release. */
+const RECORD_ACTIVATION = 'deploy/records/record-activation';
 
 /** The command-line flag that packs content with go-live placeholders, for a site not in production. */
 export const NOT_FOR_PRODUCTION = '--not-for-production';
@@ -136,9 +138,10 @@ export function writeRelease(
       writeFileSync(path.join(root, 'NOT-FOR-PRODUCTION'), NOT_FOR_PRODUCTION_MARK);
     cpSync(CONFIGURE, path.join(root, 'configure'));
     cpSync(ACTIVATE, path.join(root, 'activate'));
-    // Whatever the checkout's umask and git's file modes: the two programs, and files anyone reads.
-    chmodSync(path.join(root, 'configure'), 0o755);
-    chmodSync(path.join(root, 'activate'), 0o755);
+    cpSync(RECORD_ACTIVATION, path.join(root, 'record-activation'));
+    // Whatever the checkout's umask and git's file modes: the programs, and files anyone reads.
+    for (const program of ['configure', 'activate', 'record-activation'])
+      chmodSync(path.join(root, program), 0o755);
 
     const outDir = path.resolve(environment.RELEASE_OUT || 'release');
     mkdirSync(outDir, { recursive: true });

@@ -33,6 +33,11 @@ const APPROVERS_ENVIRONMENT = 'approvers';
 /** The private key of the read-only App that compares the settings with the policy. */
 const PROTECTIONS_SECRET = 'PROTECTIONS_APP_PRIVATE_KEY';
 const PROTECTIONS_ENVIRONMENT = 'protections';
+/** The records store's credentials (issue 54): the deploy's, which writes records, and the pictures'. */
+const RECORDS_ENVIRONMENT = 'records';
+const RECORDS_SECRETS = ['RECORDS_WRITER_TOKEN', 'RECORDS_GITHUB_TOKEN'];
+const PICTURES_ENVIRONMENT = 'pull-request-pictures';
+const PICTURES_SECRET = 'RECORDS_PICTURES_TOKEN';
 /** The production Worker's wrangler configuration, which wrangler also reads when none is named. */
 const PRODUCTION_WORKER_CONFIG = 'wrangler.jsonc';
 
@@ -231,6 +236,11 @@ test("the production secrets live only in production, the preview ones only in p
         (name) =>
           `${name} protections (environment ${PROTECTIONS_ENVIRONMENT}): ${PROTECTIONS_SECRET}`,
       ),
+      ...RECORDS_SECRETS.map(
+        (secret) => `deploy.yml record (environment ${RECORDS_ENVIRONMENT}): ${secret}`,
+      ),
+      `deploy.yml live (environment ${RECORDS_ENVIRONMENT}): RECORDS_WRITER_TOKEN`,
+      `pull-request-pictures.yml pictures (environment ${PICTURES_ENVIRONMENT}): ${PICTURES_SECRET}`,
     ]),
   );
 });
@@ -253,6 +263,7 @@ test('every job asks for its own permissions; only the release job writes code o
   expect(writes.sort()).toEqual([
     'deploy.yml release: attestations, contents, id-token',
     'preview.yml comment: pull-requests',
+    'pull-request-pictures.yml comment: pull-requests',
     'smoke.yml tell-the-platform-team: issues',
   ]);
 });
@@ -366,6 +377,47 @@ test('a build with go-live placeholders is marked, and only an environment whose
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+});
+
+test('deploy.yml records each release before it takes traffic, and when Cloudflare serves it', () => {
+  const { jobs } = read('deploy.yml');
+  const needs = (id: string) =>
+    [(jobs[id] as Job & { needs?: string | string[] })?.needs ?? []].flat();
+  const runs = (id: string) =>
+    (jobs[id]?.steps ?? []).flatMap((step) => (step.run ? [step.run] : []));
+  // The upload waits for the records; a record that cannot be made fails its job, and so stops it.
+  expect(needs('upload')).toContain('record');
+  expect(needs('record')).toContain('test');
+  expect(
+    (jobs.record?.steps ?? []).some(
+      (step) =>
+        step.uses?.startsWith('actions/download-artifact@') && step.with?.name === 'cloudflare',
+    ),
+  ).toBe(true);
+  expect(runs('record').join('\n')).toMatch(/npm run records -- prepare --site tested\/out\n/);
+  expect(needs('live')).toContain('promote');
+  expect(runs('live').join('\n')).toContain(
+    'npm run records -- live --target cloudflare --release "${GITHUB_SHA::12}"',
+  );
+});
+
+test("the pull request's pictures are drawn by main's code, from the pull request's tested build", () => {
+  const workflow = read('pull-request-pictures.yml');
+  expect(workflow.on).toEqual({
+    workflow_run: { workflows: ['pull request'], types: ['completed'] },
+  });
+  const steps = workflow.jobs.pictures?.steps ?? [];
+  // main's checkout (workflow_run's default), never the pull request's ref.
+  const checkout = steps.find((step) => step.uses?.startsWith('actions/checkout@'));
+  expect(checkout?.with?.ref).toBeUndefined();
+  expect(checkout?.with?.repository).toBeUndefined();
+  expect(
+    steps.find((step) => step.uses?.startsWith('actions/download-artifact@'))?.with,
+  ).toMatchObject({ name: 'pull-request-site', 'run-id': '${{ github.event.workflow_run.id }}' });
+  expect(steps.map((step) => step.run ?? '').join('\n')).toContain(
+    'npm run records -- pictures --before out --after pull-request-out',
+  );
+  expect(JSON.stringify(read('pull-request.yml'))).toContain('"name":"pull-request-site"');
 });
 
 for (const name of workflows) {

@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fieldName } from '../../scripts/build/read-content';
 import { fieldWords } from '../../scripts/shared/field-words';
+import { complianceLog } from '../../records/compliance-log';
 import { changesSinceCommit } from '../changes';
 import { contentApi } from '../content-api';
 import { ContentFiles, type Write } from '../content-files';
@@ -261,10 +262,14 @@ export async function startService(settings: Settings) {
     return openedFor(person, workspace).api(request, response, route);
   };
 
+  const recordsLog = complianceLog();
   const server = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', origin);
     const person = personOf(request, settings.proxySecret, origin, settings.group);
     if ('status' in person) return send(response, person.status, person.why, 'text/plain');
+    // The financial promotions log, for the compliance group alone (records/compliance-log.ts).
+    if (pathname === '/records' || pathname.startsWith('/records/'))
+      return void recordsLog(request, response, person);
     if (view.serve(request.method, pathname, response)) return;
     if (pathname.startsWith('/api/'))
       return void serviceApi(request, response, pathname, person).catch((error: unknown) =>

@@ -92,8 +92,9 @@ test('the preview is smoked, with no secret, and the result goes on the pull req
 
 test('production deploys in order: protections, upload at 0%, the smoke through the override, then promote or keep', () => {
   const { jobs } = read('deploy.yml');
-  // The order, by what each job needs.
-  expect(needsOf(jobs.upload).sort()).toEqual(['protections', 'test']);
+  // The order, by what each job needs: the records a regulator asks for are made before the upload
+  // (issue #54), and the live event written after the promotion.
+  expect(needsOf(jobs.upload).sort()).toEqual(['protections', 'record', 'test']);
   expect(needsOf(jobs.smoke)).toEqual(['upload']);
   expect(needsOf(jobs.promote).sort()).toEqual(['smoke', 'upload']);
   expect(needsOf(jobs.release)).toContain('promote');

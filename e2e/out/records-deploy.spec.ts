@@ -396,7 +396,7 @@ test('two deploys of a change to one page leave two records of it, with their ev
     await github.stop();
   } finally {
     await worker.stop();
-    origin.remove();
+    await origin.remove();
     rmSync(scratch, { recursive: true, force: true });
   }
 });
@@ -559,7 +559,7 @@ test('the question says which stored file of the record live then was altered', 
       await new Promise((resolve) => server.close(resolve));
     }
   } finally {
-    origin.remove();
+    await origin.remove();
     rmSync(scratch, { recursive: true, force: true });
   }
 });

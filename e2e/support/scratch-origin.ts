@@ -1,8 +1,9 @@
 /**
  * An origin server in a scratch folder, for the records' tests: the folders of a standard install
- * under a root of the test's, the server's settings, a certificate, and a systemctl that writes down
- * what it is asked (systemd does not run here), so that a release's own `activate` runs as
- * docs/deploying.md runs it, nginx -t included. Releases are the archive of `npm run release`,
+ * under a root of the test's, the server's settings, a certificate, and the tests' stand-in systemd
+ * (stand-in-systemd.ts), which really starts and reloads the release's nginx, so that a release's own
+ * `activate` runs as docs/deploying.md runs it, nginx -t and its check that nginx serves the release
+ * included. Releases are the archive of `npm run release`,
  * unpacked under the name CI gives a commit's release, with the site of that commit's build.
  */
 import { execFile } from 'node:child_process';
@@ -23,6 +24,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../scripts/serve/port';
 import { localTls } from './local-tls';
+import { standInSystemd } from './stand-in-systemd';
 
 const run = promisify(execFile);
 
@@ -47,18 +49,16 @@ export async function scratchOrigin() {
   const place = (...parts: string[]) => path.join(root, ...parts);
   const releasesDir = place('opt', 'private-bank-site', 'releases');
   const tlsDir = place('etc', 'private-bank-site', 'tls');
-  for (const folder of [releasesDir, tlsDir, place('etc', 'systemd', 'system')])
-    mkdirSync(folder, { recursive: true });
+  const unitDir = place('etc', 'systemd', 'system');
+  for (const folder of [releasesDir, tlsDir, unitDir]) mkdirSync(folder, { recursive: true });
   mkdirSync(place('etc', 'logrotate.d'), { recursive: true });
-  mkdirSync(place('bin'));
+  const systemd = standInSystemd(root, unitDir);
   const tls = localTls();
   for (const file of [tls.certificate, tls.key]) {
     const copy = path.join(tlsDir, path.basename(file));
     copyFileSync(file, copy);
     chmodSync(copy, 0o644);
   }
-  writeFileSync(place('bin', 'systemctl'), `#!/bin/sh\necho "$*" >> ${place('systemctl.log')}\n`);
-  chmodSync(place('bin', 'systemctl'), 0o755);
   const settings = {
     RUNTIME_DIR: place('run', 'private-bank-site'),
     LOG_DIR: place('var', 'log', 'private-bank-site'),
@@ -70,6 +70,8 @@ export async function scratchOrigin() {
     // A user and group that every Debian system has.
     SERVICE_USER: 'www-data',
     SERVICE_GROUP: 'www-data',
+    // The archive is packed --not-for-production, as this repository's content is fictional.
+    PRODUCTION: 'no',
   };
   writeFileSync(
     place('etc', 'private-bank-site', 'settings'),
@@ -80,7 +82,6 @@ export async function scratchOrigin() {
   const recordsSettings = place('etc', 'private-bank-site', 'records');
   const environment = {
     ...process.env,
-    PATH: `${place('bin')}:${process.env.PATH}`,
     ACTIVATE_SETTINGS: place('etc', 'private-bank-site', 'settings'),
     ACTIVATE_UNIT_DIR: place('etc', 'systemd', 'system'),
     ACTIVATE_LOGROTATE_DIR: place('etc', 'logrotate.d'),
@@ -116,19 +117,14 @@ export async function scratchOrigin() {
       return name;
     },
     /** Runs a release's activate as the deployer does, as root. */
-    async activate(release: string): Promise<Ran> {
-      try {
-        const { stdout, stderr } = await run(path.join(releasesDir, release, 'activate'), [], {
-          env: environment,
-        });
-        return { code: 0, stdout, stderr };
-      } catch (error) {
-        const { code, stdout, stderr } = error as Ran;
-        return { code, stdout, stderr };
-      }
-    },
+    activate: (release: string): Promise<Ran> =>
+      systemd.run(path.join(releasesDir, release, 'activate'), [], environment),
     /** The release `current` names. */
     current: () => path.basename(readlinkSync(place('opt', 'private-bank-site', 'current'))),
-    remove: () => rmSync(root, { recursive: true, force: true }),
+    /** Stops the release's nginx, then removes the scratch root. */
+    async remove() {
+      await systemd.stopAll('private-bank-site');
+      rmSync(root, { recursive: true, force: true });
+    },
   };
 }

@@ -370,19 +370,34 @@ const rowOf = (character: string) =>
   INVISIBLE_CHARACTERS.find((row) => !row.where && row.characters.test(character));
 
 /**
- * The row of the plain space at each place where it is one nobody sees: at the start, at the end, or
- * in a run of two or more inside the text (each space of the run, the first too).
+ * Whether a text is a piece joined to others before or after it, as a paragraph's texts are to the
+ * links between them: the space at a joined end is the one between two words, and meant.
  */
-function spaceRows(text: string): Map<number, InvisibleCharacter> {
+export type Joined = { before: boolean; after: boolean };
+
+/** A text on its own, joined to nothing. */
+const ALONE: Joined = { before: false, after: false };
+
+/**
+ * The row of the plain space at each place where it is one nobody sees: at the start, at the end, or
+ * in a run of two or more inside the text (each space of the run, the first too). At an end joined
+ * to another piece, one space is meant, and two are a run.
+ */
+function spaceRows(text: string, joined: Joined): Map<number, InvisibleCharacter> {
   const rows = new Map<number, InvisibleCharacter>();
   const row = (where: InvisibleCharacter['where']) =>
     INVISIBLE_CHARACTERS.find((each) => each.where === where)!;
   const leading = /^ */.exec(text)![0].length;
   const trailing = leading === text.length ? 0 : /( *)$/.exec(text)![1]!.length;
-  for (let i = 0; i < leading; i += 1) rows.set(i, row('start'));
-  for (let i = text.length - trailing; i < text.length; i += 1) rows.set(i, row('end'));
+  const mark = (from: number, to: number, where: InvisibleCharacter['where']) => {
+    for (let i = from; i < to; i += 1) rows.set(i, row(where));
+  };
+  if (!joined.before) mark(0, leading, 'start');
+  else if (leading > 1) mark(0, leading, 'inARow');
+  if (!joined.after) mark(text.length - trailing, text.length, 'end');
+  else if (trailing > 1) mark(text.length - trailing, text.length, 'inARow');
   for (const run of text.slice(0, text.length - trailing).matchAll(/(?<=[^ ]) {2,}/g))
-    for (let i = 0; i < run[0].length; i += 1) rows.set(run.index + i, row('inARow'));
+    mark(run.index, run.index + run[0].length, 'inARow');
   return rows;
 }
 
@@ -396,8 +411,8 @@ function* characterPlaces(text: string): Generator<[number, string]> {
 }
 
 /** Each character of a text nobody sees, by its place, with its row; those a text means too. */
-function invisibleAt(text: string): Map<number, InvisibleCharacter> {
-  const found = spaceRows(text);
+function invisibleAt(text: string, joined = ALONE): Map<number, InvisibleCharacter> {
+  const found = spaceRows(text, joined);
   for (const [i, character] of characterPlaces(text)) {
     const row = character === ' ' ? undefined : rowOf(character);
     if (row) found.set(i, row);
@@ -421,15 +436,17 @@ export type InvisibleFound = {
   /** Whether the check refuses them or warns of them, in a text of this use. */
   verdict: 'refused' | 'warned';
   use: TextUse;
+  joined: Joined;
 };
 
 /**
  * The characters nobody sees that a text holds and does not mean, one finding for each row, in the
  * order of their first place. A code refuses every one but the plain space's.
+ * @param joined Whether the text is a piece joined to others, a paragraph's text beside a link.
  */
-export function findInvisible(text: string, use: TextUse): InvisibleFound[] {
+export function findInvisible(text: string, use: TextUse, joined = ALONE): InvisibleFound[] {
   const found = new Map<InvisibleId, InvisibleFound>();
-  for (const [index, row] of invisibleAt(text)) {
+  for (const [index, row] of invisibleAt(text, joined)) {
     if (!spoken(text, index, row, use)) continue;
     const first = found.get(row.id);
     // Each space of a run but its first goes on the run the first started.
@@ -439,7 +456,7 @@ export function findInvisible(text: string, use: TextUse): InvisibleFound[] {
     else if (first && !runGoesOn) first.count += 1;
     else if (!first) {
       const verdict = use === 'code' && !row.where ? 'refused' : row.inWords;
-      found.set(row.id, { row, index, count: 1, run: 1, verdict, use });
+      found.set(row.id, { row, index, count: 1, run: 1, verdict, use, joined });
     }
   }
   return [...found.values()];
@@ -469,7 +486,7 @@ const replacementOf = (found: InvisibleFound) => (found.use === 'code' ? '' : fo
 export function invisibleMessage(text: string, found: InvisibleFound): string {
   const { row, index, count } = found;
   if (row.where === 'inARow') {
-    const where = `after "${before(text, index)}"`;
+    const where = index === 0 ? 'at the start' : `after "${before(text, index)}"`;
     if (count === 1) return `has ${found.run} spaces in a row ${where}, ${row.why}: write one`;
     return `has spaces in a row in ${count} places, the first ${where}, ${row.why} each: write one in each`;
   }
@@ -512,8 +529,8 @@ export function fixWords(found: InvisibleFound): string {
  * space, or for spaces in a row, each run made one space.
  */
 export function withInvisibleFixed(text: string, found: InvisibleFound): string {
-  const { row, use } = found;
-  const at = invisibleAt(text);
+  const { row, use, joined } = found;
+  const at = invisibleAt(text, joined);
   let fixed = '';
   for (const [i, character] of characterPlaces(text)) {
     const here = at.get(i);
@@ -529,9 +546,10 @@ export function withInvisibleFixed(text: string, found: InvisibleFound): string 
  * request, the audit log): each character of the table as its marker, those a text means too (a
  * no-break space in '£5 million' included) but the joiners that draw an emoji; several of one in a
  * row as one marker that counts them, `⟨2 spaces⟩`.
+ * @param joined Whether the text is a piece joined to others, whose space at a joined end is meant.
  */
-export function shownVisibly(text: string): string {
-  const at = invisibleAt(text);
+export function shownVisibly(text: string, joined = ALONE): string {
+  const at = invisibleAt(text, joined);
   const marked = (i: number) => {
     const row = at.get(i);
     return row && !(row.meant === insideEmoji && insideEmoji(text, i)) ? row : undefined;

@@ -224,7 +224,7 @@ const valueSlips: ContentCase[] = [
     errors: [
       {
         at: 'phone:',
-        says: 'contact.onlineBankingLines[0].phone (Contact, online banking line 1, phone): "0808 157 019" is no phone number (read as GB): write it like 0808 157 0192',
+        says: 'contact.onlineBankingLines[0].phone (Contact, online banking line 1, phone): "0808 157 019" is no phone number (read as GB): write it like 0808 157 0192; if it is a number in South Africa, write +27 80 815 7019, or set the line\'s callers\' country to ZA',
       },
     ],
   },

@@ -96,7 +96,7 @@ const slips: {
   {
     kind: 'site address',
     role: 'textbox',
-    field: 'Site, url',
+    field: 'Site, web address',
     good: 'https://www.example.com',
     typed: 'http://bank.co.za',
     says: '"http://bank.co.za" is not an https:// address with nothing after the host',
@@ -120,7 +120,7 @@ const slips: {
   {
     kind: 'registration number',
     role: 'textbox',
-    field: 'Legal, fsp number',
+    field: 'Legal, FSP number',
     good: '12345',
     typed: 'ABC',
     says: '"ABC" is not an FSP number: write it like 12345',

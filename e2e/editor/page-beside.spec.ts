@@ -66,7 +66,9 @@ test('a click on a text of one word selects its field too', async () => {
   // The menu's button shows on a phone's screen: the page is drawn at a phone's width for it.
   await session.page.getByRole('radio', { name: 'Phone (360 px)' }).check();
   await clickOnPage(frame().getByRole('button', { name: 'Menu', exact: true }));
-  await expect(session.page.getByRole('textbox', { name: 'Navigation, main menu' })).toBeFocused();
+  await expect(
+    session.page.getByRole('textbox', { name: "Navigation, main menu's button" }),
+  ).toBeFocused();
   await session.page.getByRole('radio', { name: 'Desktop (1280 px)' }).check();
 });
 
@@ -86,7 +88,7 @@ test('a text made of several fields offers each of them, those the site works a 
     'Contact, hours, from',
     'Contact, hours, to',
     'South Africa page, office, time zone',
-    'South Africa page, office, locality',
+    'South Africa page, office, city',
   ]);
   await session.page.getByRole('button', { name: 'Contact, hours, opens' }).click();
   await expect(session.page.getByRole('textbox', { name: 'Contact, hours, opens' })).toBeFocused();

@@ -127,7 +127,7 @@ test('each kind of field has its input: a time zone to choose, a multi-line text
   // A link's input offers the site's pages by name.
   const pages = session.page.locator(
     `datalist#${await session.page
-      .getByRole('combobox', { name: 'South Africa page, parent, address' })
+      .getByRole('combobox', { name: 'South Africa page, page one level up, address' })
       .getAttribute('list')}`,
   );
   await expect(pages.locator('option[value="/south-africa"]')).toHaveText('South Africa');

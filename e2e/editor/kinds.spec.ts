@@ -64,7 +64,7 @@ const slips: {
   {
     kind: 'link',
     role: 'combobox',
-    field: 'South Africa page, parent, address',
+    field: 'South Africa page, page one level up, address',
     good: 'https://www.example.com',
     typed: 'ftp://files',
     says: '"ftp://files" is no safe link: write a path on this site or an https:// address',

@@ -113,10 +113,13 @@ export function createActions(store: Store) {
     const target = savePath(path);
     const name = path[0] as string;
     const value = valueAt(getState().draft[name], target.slice(1));
-    const { status, data } = await call<{ problems: Problem[] }>('/api/check', {
-      field: target,
-      value,
-    });
+    const { status, data } = await call<{ problems: Problem[]; warnings: Problem[] }>(
+      '/api/check',
+      {
+        field: target,
+        value,
+      },
+    );
     // A value typed again since is checked again: this answer is not for what the form shows.
     if (status !== 200 || valueAt(getState().draft[name], target.slice(1)) !== value) return;
     dispatch({
@@ -126,6 +129,7 @@ export function createActions(store: Store) {
       errors: data.problems.filter((problem) => !problem.goLive),
       reminders: data.problems.filter((problem) => problem.goLive),
     });
+    dispatch({ type: 'warnings', warnings: data.warnings });
   };
 
   /** Saves a value into its file, unless the check rejects it or the file changed. */
@@ -153,6 +157,7 @@ export function createActions(store: Store) {
     const { status, data } = await call<{
       versions: Record<string, string>;
       problems: Problem[];
+      warnings: Problem[];
     }>('/api/save', {
       saves: all.map((save) => ({
         field: save.target,
@@ -170,6 +175,7 @@ export function createActions(store: Store) {
         version: data.versions[save.path[0] as string]!,
         problems: data.problems,
       });
+    dispatch({ type: 'warnings', warnings: data.warnings });
     say(
       `Saved together, as the check accepts them only together: ${all.map((save) => wordsOf(save.path)).join('; ')}`,
     );
@@ -189,6 +195,7 @@ export function createActions(store: Store) {
       {
         version: string;
         problems: Problem[];
+        warnings: Problem[];
         error?: string;
       } & ChangedAnswer
     >('/api/save', { field: target, value, version: file.version });
@@ -239,6 +246,7 @@ export function createActions(store: Store) {
       version: data.version,
       problems: data.problems,
     });
+    dispatch({ type: 'warnings', warnings: data.warnings });
     say(`Saved ${wordsOf(path)} in ${file.file}`);
     await refreshChanges();
   };

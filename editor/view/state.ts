@@ -44,6 +44,11 @@ export type State = {
   /** What the check said of the files as saved, go-live reminders among it. */
   problems: Problem[];
   /**
+   * What the check warns of without refusing it (a character nobody sees, a text too long, an emoji
+   * in a heading), in the files as saved or with the value last checked as typed.
+   */
+  warnings: Problem[];
+  /**
    * The check's errors for each value typed and not saved, by the field typed in, and the field the
    * save would write (a new item's whole group, say), until the value is typed again or saved.
    */
@@ -91,6 +96,7 @@ export type Action =
   | { type: 'conflict'; conflict: Conflict }
   | { type: 'dropTyped'; field: string }
   | { type: 'problems'; problems: Problem[] }
+  | { type: 'warnings'; warnings: Problem[] }
   | { type: 'changes'; changes: NonNullable<State['changes']> }
   | { type: 'say'; text: string; field?: string | undefined }
   | { type: 'unreachable'; why: string | undefined }
@@ -116,6 +122,7 @@ export const initialState: State = {
   unsaved: {},
   typedOverReload: false,
   problems: [],
+  warnings: [],
   rejected: {},
   checking: [],
   conflict: undefined,
@@ -170,6 +177,7 @@ export function reducer(state: State, action: Action): State {
         typedOverReload: action.keepTyped && Object.keys(unsaved).length > 0,
         rejected: action.keepTyped ? state.rejected : {},
         problems: action.model.problems,
+        warnings: action.model.warnings,
         conflict: undefined,
       };
     }
@@ -244,6 +252,8 @@ export function reducer(state: State, action: Action): State {
       };
     case 'problems':
       return { ...state, problems: action.problems };
+    case 'warnings':
+      return { ...state, warnings: action.warnings };
     case 'changes':
       return { ...state, changes: action.changes };
     case 'say':

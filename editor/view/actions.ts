@@ -344,9 +344,10 @@ export function createActions(store: Store) {
       afterEarlierWrites(async () => {
         // Only what is saved is committed: a value typed and not saved would be left out unsaid.
         const pending = Object.values(getState().unsaved).map(({ path }) => wordsOf(path));
+        if (pending.length > 0) dispatch({ type: 'blockedByTyped' });
         if (pending.length > 0)
           return say(
-            `Not committed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or reload this page to drop what was typed, then commit.`,
+            `Not committed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or put back what is saved, then commit. Your message stays.`,
           );
         const { branch, message } = getState().commit;
         const { status, data } = await call<{ branch?: string; problem?: string }>('/api/commit', {
@@ -370,9 +371,10 @@ export function createActions(store: Store) {
     detached(
       afterEarlierWrites(async () => {
         const pending = Object.values(getState().unsaved).map(({ path }) => wordsOf(path));
+        if (pending.length > 0) dispatch({ type: 'blockedByTyped' });
         if (pending.length > 0)
           return say(
-            `Not proposed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or type the value saved before back, then propose.`,
+            `Not proposed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or put back what is saved, then propose.`,
           );
         const { status, data } = await call<{ branch?: string; problem?: string }>(
           '/api/propose',

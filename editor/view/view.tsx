@@ -93,6 +93,13 @@ function Bar() {
             {pending.map(({ path }) => fieldWords(path, model.schema, state.draft)).join('; ')})
           </button>
         )}
+        {/* A commit or a proposal stopped by values typed: they can go, with nothing else. */}
+        {!state.conflict && state.blockedByTyped && pending.length > 0 && (
+          <button type="button" onClick={() => actions.dispatch({ type: 'putBackTyped' })}>
+            Put back what is saved (
+            {pending.map(({ path }) => fieldWords(path, model.schema, state.draft)).join('; ')})
+          </button>
+        )}
         {state.conflict && <ConflictAlert />}
         {state.unreachable && (
           <p className="conflict" role="alert">

@@ -98,6 +98,8 @@ function messagesAt(state: State, field: string): Message[] {
   };
   const here = (problemField: string) => boxFor(state, problemField) === field;
   for (const problem of state.problems) if (here(problem.field)) add(problem);
+  const conflicted = state.conflicted[field];
+  if (conflicted) messages.push({ kind: 'error', text: conflicted });
   for (const warning of state.warnings) if (here(warning.field)) add(warning);
   for (const [typedIn, { written, errors }] of Object.entries(state.rejected))
     for (const error of errors) {

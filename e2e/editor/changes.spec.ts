@@ -67,6 +67,15 @@ test('a saved change is listed with its old and new value, and discarded back', 
   expect(homeFile()).toBe(committed);
   await expect(title).toHaveValue('Oops! Something went wrong');
   await expect(changes()).toContainText('Nothing has changed since the last commit.');
+  // A discard is a save like any other: Undo brings the change back.
+  await page.getByRole('button', { name: 'Undo the last save' }).click();
+  await expect(title).toHaveValue('Sorry, that page is not here');
+  await expect(changes()).toContainText(
+    'Home page, title was “Oops! Something went wrong”, now “Sorry, that page is not here”',
+  );
+  await page.getByRole('button', { name: 'Discard the change to Home page, title' }).click();
+  await expect(changes()).toContainText('Nothing has changed since the last commit.');
+  expect(homeFile()).toBe(committed);
 });
 
 test("a list's change is listed item by item, a paragraph's links by their words and address", async () => {

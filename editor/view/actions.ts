@@ -332,7 +332,7 @@ export function createActions(store: Store) {
         }
         dispatch({ type: 'dropTyped', field: fieldName(change.field) });
         await load(true);
-        say(`The change to ${change.words} was discarded`);
+        say(`The change to ${change.words} was discarded: Undo the last save brings it back`);
         // The button went with the change: the focus goes to the field, back as it was committed.
         dispatch({ type: 'focus', id: idOf(change.field) });
       }),

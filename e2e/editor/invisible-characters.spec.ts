@@ -135,5 +135,21 @@ test('a Johannesburg number on the line for the UK is refused, with its internat
   expect(file('contact.ts')).toContain("phone: '+27 11 535 4000'");
 });
 
+test('a title counts its letters down from the 60 a heading reads well in, as the editor types', async () => {
+  const field = page.locator('.field', {
+    has: page.getByRole('textbox', { name: 'Home page, title', exact: true }),
+  });
+  const title = page.getByRole('textbox', { name: 'Home page, title', exact: true });
+  // "Oops! Something went wrong" has 26 letters.
+  await expect(field).toContainText(
+    '34 letters left of the 60 recommended for a heading or a title',
+  );
+  await title.fill('Personal service from a global team of specialists, wherever your family is');
+  await expect(field).toContainText('15 letters over the 60 recommended for a heading or a title');
+  await title.fill(TITLE);
+  await title.press('Enter');
+  await expect(field).toContainText('34 letters left of the 60 recommended');
+});
+
 /** A text as a regular expression that matches it exactly. */
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -5,6 +5,7 @@
  * from, so nothing the view does afterwards replaces what was typed.
  */
 import { memo, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { TEXT_KINDS, visibleLength } from '../../content/schema/text-kinds';
 import { fieldName } from '../../scripts/build/field-name';
 import {
   fieldWords,
@@ -288,6 +289,33 @@ function Input({
   );
 }
 
+/**
+ * How many letters a text has of the number its kind reads well in (content/schema/text-kinds.ts),
+ * counted as visitors read it, the bank's name and division filled in, as the editor types; over
+ * it, by how many. The check warns of a text over it once the value is checked.
+ */
+function LengthCount({ node, path }: { node: SchemaNode; path: FieldPath }) {
+  const textKind = node['x-text'] ? TEXT_KINDS[node['x-text']] : undefined;
+  const length = useView((state) => {
+    const value = valueAt(state.draft[path[0] as string], path.slice(1));
+    if (typeof value !== 'string') return undefined;
+    const site = isGroup(state.draft.site) ? state.draft.site : {};
+    const filled = value.replace(/\{(name|division)\}/g, (slot, key: string) =>
+      typeof site[key] === 'string' ? site[key] : slot,
+    );
+    return visibleLength(filled);
+  });
+  if (!textKind?.recommended || length === undefined) return null;
+  const { recommended, words } = textKind;
+  return (
+    <p className={length > recommended ? 'count over' : 'count'}>
+      {length > recommended
+        ? `${length - recommended} letters over the ${recommended} recommended for ${words}`
+        : `${recommended - length} letters left of the ${recommended} recommended for ${words}`}
+    </p>
+  );
+}
+
 /** One field: its words, its help, its input and the check's messages for it. */
 function Field({ node, path }: { node: SchemaNode; path: FieldPath }) {
   const id = idOf(path);
@@ -318,6 +346,7 @@ function Field({ node, path }: { node: SchemaNode; path: FieldPath }) {
         </p>
       )}
       <Input node={node} path={path} describedBy={describedBy} />
+      <LengthCount node={node} path={path} />
       <Messages field={field} />
       <Help path={path} />
     </div>

@@ -238,3 +238,12 @@ test('a value the check refuses is not drawn: the page keeps the last accepted v
   await expect(frame().getByText(/^08:45 to 17:00 UTC/)).toBeVisible();
   await expect(frame().getByText(/25:00/)).toHaveCount(0);
 });
+
+test('choosing a file in the list of files shows its page beside the form', async () => {
+  const files = session.page.getByRole('navigation', { name: 'Content files' });
+  const shown = session.page.getByRole('combobox', { name: 'Page shown' });
+  await files.getByRole('link', { name: 'South Africa page', exact: true }).click();
+  await expect(shown).toHaveValue('/south-africa');
+  await files.getByRole('link', { name: 'Home page', exact: true }).click();
+  await expect(shown).toHaveValue('/');
+});

@@ -252,6 +252,17 @@ export function EditingView() {
     actions.dispatch({ type: 'select', field });
   };
 
+  // The page beside follows the file chosen: the page it is mostly about, else one it is on.
+  const showFile = (name: string) => {
+    const pages = model.pages.filter((page) => page.contentFiles.includes(name));
+    const route = (pages.find((page) => mainFileOf(model, page) === name) ?? pages[0])?.route;
+    actions.dispatch({
+      type: 'showPage',
+      route,
+      noPage: route ? undefined : `${wordsOf(name)} appears on no page of the site.`,
+    });
+  };
+
   const onClickText = (tags: string[], text: string) => {
     const fields = fieldsOfText(state, tags, text);
     actions.dispatch({ type: 'choice', fields: fields.length > 1 ? fields : [] });
@@ -273,7 +284,9 @@ export function EditingView() {
         <ul>
           {files.map(({ name }) => (
             <li key={name}>
-              <a href={`#section-${name}`}>{wordsOf(name)}</a>
+              <a href={`#section-${name}`} onClick={() => showFile(name)}>
+                {wordsOf(name)}
+              </a>
             </li>
           ))}
         </ul>

@@ -247,3 +247,12 @@ test('choosing a file in the list of files shows its page beside the form', asyn
   await files.getByRole('link', { name: 'Home page', exact: true }).click();
   await expect(shown).toHaveValue('/');
 });
+
+test('the view opens on the page editors change most: its file first, and its page beside', async () => {
+  const opened = await session.page.context().newPage();
+  await opened.goto(session.view.address);
+  await expect(opened.getByRole('combobox', { name: 'Page shown' })).toHaveValue('/south-africa');
+  const files = opened.getByRole('navigation', { name: 'Content files' }).getByRole('link');
+  await expect(files.first()).toHaveText('South Africa page');
+  await opened.close();
+});

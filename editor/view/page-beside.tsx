@@ -135,10 +135,8 @@ export function mainFileOf(model: Model, page: Page) {
 }
 
 /** Pages in the order an editor looks for them: the site's pages, the two without an address, files. */
-const byKind = (a: Page, b: Page) => {
-  const rank = (page: Page) => (page.handler ? 2 : page.route.startsWith('/_') ? 1 : 0);
-  return rank(a) - rank(b) || a.route.localeCompare(b.route);
-};
+const kindRank = (page: Page) => (page.handler ? 2 : page.route.startsWith('/_') ? 1 : 0);
+const byKind = (a: Page, b: Page) => kindRank(a) - kindRank(b) || a.route.localeCompare(b.route);
 
 /**
  * The page a field is on: one that draws its text, or for a field that is no text of a page (a
@@ -207,8 +205,28 @@ export function fieldsInPageOrderOf(
 }
 
 /** The route of the page shown beside the form: the one chosen, or the site's first page. */
-const shownRoute = (state: State) =>
-  state.route ?? [...state.model!.pages].sort(byKind)[0]?.route ?? '/';
+const shownRoute = (state: State) => state.route ?? pagesForEditors(state)[0]?.route ?? '/';
+
+/** How many texts a value holds: the words an editor changes in it. */
+const textsIn = (value: unknown): number =>
+  typeof value === 'string'
+    ? 1
+    : value && typeof value === 'object'
+      ? Object.values(value).reduce<number>((sum, inner) => sum + textsIn(inner), 0)
+      : 0;
+
+/**
+ * The pages in the order an editor wants them: the site's pages with an address, the one with the
+ * most texts of its own first (the country page, which editors change most), then the two without
+ * an address, then the files no page shows.
+ */
+export function pagesForEditors(state: State): Page[] {
+  const model = state.model!;
+  const texts = (page: Page) => textsIn(state.saved[mainFileOf(model, page)]);
+  return [...model.pages].sort(
+    (a, b) => kindRank(a) - kindRank(b) || texts(b) - texts(a) || byKind(a, b),
+  );
+}
 
 /**
  * Scrolls the frame to the first text of the field being edited, where it is out of the frame's

@@ -9,7 +9,13 @@ import { inWords, isGroup } from '../values';
 import { inService, openChange } from './api';
 import { ViewContext } from './context';
 import { FormFor, Messages } from './form';
-import { fieldsInPageOrderOf, mainFileOf, PageBeside, pageOf } from './page-beside';
+import {
+  fieldsInPageOrderOf,
+  mainFileOf,
+  PageBeside,
+  pageOf,
+  pagesForEditors,
+} from './page-beside';
 import { Propose, SignedIn, YourChanges } from './service';
 import { fieldsOfText } from './text-fields';
 import { pathOf, type State } from './state';
@@ -186,12 +192,14 @@ function Changes() {
 }
 
 /**
- * The files in the order a visitor meets them: the files of the site's pages, in the order of the
- * pages, then the files every page shares.
+ * The files in the order an editor looks for them: the files of the site's pages, the page editors
+ * change most first (pagesForEditors), then the files every page shares.
  */
 function filesInVisitorOrder(state: State) {
   const model = state.model!;
-  const order = model.pages.filter((page) => !page.handler).map((page) => mainFileOf(model, page));
+  const order = pagesForEditors(state)
+    .filter((page) => !page.handler)
+    .map((page) => mainFileOf(model, page));
   const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
   return [...model.files].sort((a, b) => rank(a.name) - rank(b.name));
 }

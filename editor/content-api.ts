@@ -75,7 +75,7 @@ export function contentApi(
 
   /**
    * Everything the form needs: the schema, each file's value and version, help, choices, problems,
-   * and whether the tab asking has a save to undo (a request of no tab has none).
+   * warnings, and whether the tab asking has a save to undo (a request of no tab has none).
    */
   const model = (tab: string | undefined) => {
     const files = content.readAll();
@@ -91,6 +91,7 @@ export function contentApi(
       docs,
       choices: formChoices(files),
       problems: content.problems(files),
+      warnings: content.warnings(files),
       canUndo: tab !== undefined && content.canUndo(tab),
     };
   };

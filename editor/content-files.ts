@@ -17,7 +17,7 @@ import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import prettier from 'prettier';
-import { checkContent } from '../scripts/build/check-content';
+import { checkContent, checkWarnings } from '../scripts/build/check-content';
 import {
   fieldName,
   readContent,
@@ -200,14 +200,24 @@ export class ContentFiles {
   }
 
   /**
-   * What the check says of the content with one value changed, without writing anything.
-   * @returns The problems the change brings (in any file), and every go-live reminder.
+   * What the check warns of in these files without refusing them (a character nobody sees, a text
+   * too long, an emoji in a heading), each with its fix; none while a file cannot be read.
    */
-  check(field: FieldPath, value: unknown): { problems: Problem[] } | Refusal {
+  warnings(files: ReadFile[]): Problem[] {
+    if (files.some(({ read }) => !read)) return [];
+    return checkWarnings(files.map(({ read }) => read!));
+  }
+
+  /**
+   * What the check says of the content with one value changed, without writing anything.
+   * @returns The problems the change brings (in any file), every go-live reminder, and every
+   *   warning of the content so changed.
+   */
+  check(field: FieldPath, value: unknown): { problems: Problem[]; warnings: Problem[] } | Refusal {
     const files = this.readAll();
     const changed = this.applied(files, field, value);
     if ('refused' in changed) return changed;
-    return { problems: this.newProblems(files, changed) };
+    return { problems: this.newProblems(files, changed), warnings: this.warnings(changed) };
   }
 
   /** The files with one value changed in memory, or a refusal for a field no file holds. */
@@ -279,7 +289,7 @@ export class ContentFiles {
     version: string,
     tab: string,
     action: 'save' | 'discard' = 'save',
-  ): Promise<{ version: string; problems: Problem[] } | Refusal> {
+  ): Promise<{ version: string; problems: Problem[]; warnings: Problem[] } | Refusal> {
     return this.inTurn(() => this.saveNow(field, value, version, tab, action));
   }
 
@@ -289,10 +299,11 @@ export class ContentFiles {
     version: string,
     tab: string,
     action: 'save' | 'discard',
-  ): Promise<{ version: string; problems: Problem[] } | Refusal> {
+  ): Promise<{ version: string; problems: Problem[]; warnings: Problem[] } | Refusal> {
     const saved = await this.saveTogetherNow([{ field, value, version }], tab, action);
     if ('refused' in saved) return saved;
-    return { version: saved.versions[field[0] as string] ?? version, problems: saved.problems };
+    const { problems, warnings } = saved;
+    return { version: saved.versions[field[0] as string] ?? version, problems, warnings };
   }
 
   /**
@@ -305,7 +316,9 @@ export class ContentFiles {
   saveTogether(
     saves: { field: FieldPath; value: unknown; version: string }[],
     tab: string,
-  ): Promise<{ versions: Record<string, string>; problems: Problem[] } | Refusal> {
+  ): Promise<
+    { versions: Record<string, string>; problems: Problem[]; warnings: Problem[] } | Refusal
+  > {
     return this.inTurn(() => this.saveTogetherNow(saves, tab, 'save'));
   }
 
@@ -313,7 +326,9 @@ export class ContentFiles {
     saves: { field: FieldPath; value: unknown; version: string }[],
     tab: string,
     action: 'save' | 'discard',
-  ): Promise<{ versions: Record<string, string>; problems: Problem[] } | Refusal> {
+  ): Promise<
+    { versions: Record<string, string>; problems: Problem[]; warnings: Problem[] } | Refusal
+  > {
     const files = this.readAll();
     for (const { field, value, version } of saves) {
       const target = files.find((file) => file.name === field[0]);
@@ -349,7 +364,8 @@ export class ContentFiles {
       if (formatted !== before) writes.push({ file, before, after: formatted });
     }
     // A save that changes nothing writes nothing to undo.
-    if (writes.length === 0) return { versions, problems };
+    const warnings = this.warnings(changed);
+    if (writes.length === 0) return { versions, problems, warnings };
     for (const { file, after } of writes) this.writeFor(tab, file, after);
     const fields = saves.map(({ field }) => {
       const before = files.find((f) => f.name === field[0])!.read!.value;
@@ -361,7 +377,7 @@ export class ContentFiles {
       const file = files.find((f) => f.name === field[0])!.file;
       this.written?.({ action, tab, file, field, before: was, after: now });
     }
-    return { versions, problems };
+    return { versions, problems, warnings };
   }
 
   /** The source laid out by Prettier with the project's own settings, as `prettier --check` wants. */

@@ -3,6 +3,7 @@
  * saves and the view's form both use them, so that the two agree on what a path means. And a value
  * in words, as the view's list of changes and the editing service's proposals both write it.
  */
+import { shownVisibly, type Joined } from '../content/schema/invisible-characters';
 
 /** The value at a path inside a value, or undefined where the path leads nowhere. */
 export function valueAt(value: unknown, keys: readonly (string | number)[]): unknown {
@@ -39,15 +40,23 @@ export const isGroup = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * A value as the list of changes shows it: a text as written, a link by its words and address, a
+ * A value as the list of changes shows it: a text as written, each character nobody sees in it
+ * shown by its marker (content/schema/invisible-characters.ts), so that "was X, now X" never hides
+ * what changed; a link by its words and address, a
  * list as its count and its items, an item that is itself a list (a paragraph with links) in
  * brackets.
  */
-export function inWords(value: unknown, outermost = true): string {
+export function inWords(value: unknown, outermost = true, joined?: Joined): string {
   if (value === undefined) return '(nothing)';
-  if (typeof value === 'string') return `“${value}”`;
+  if (typeof value === 'string') return `“${shownVisibly(value, joined)}”`;
   if (Array.isArray(value)) {
-    const items = value.map((item) => inWords(item, false)).join('; ');
+    // The texts of a paragraph with links are joined to the links: a space at a joined end is meant.
+    const pieces = value.some(isGroup);
+    const items = value
+      .map((item, i) =>
+        inWords(item, false, pieces ? { before: i > 0, after: i < value.length - 1 } : undefined),
+      )
+      .join('; ');
     if (!outermost) return `[${items}]`;
     return `${value.length} ${value.length === 1 ? 'item' : 'items'}: ${items}`;
   }

@@ -3,7 +3,7 @@
  * reads them, for the tel: links, the structured data and the content check alike, so all three
  * agree on what a number is.
  */
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { getCountries, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
 /** A phone number read from content, in the forms the site needs. */
 export type ReadPhoneNumber = {
@@ -13,6 +13,8 @@ export type ReadPhoneNumber = {
   international: string;
   /** The digits after the country code: '8081570192'. */
   nationalNumber: string;
+  /** The country code, without +: '44'. */
+  countryCallingCode: string;
 };
 
 /**
@@ -32,7 +34,26 @@ export function readPhoneNumber(
     telUri: number.getURI(),
     international: number.formatInternational(),
     nationalNumber: number.nationalNumber,
+    countryCallingCode: number.countryCallingCode,
   };
+}
+
+/**
+ * The countries where a number written without '+' is a valid number as callers there dial it,
+ * those named in `first` before the others, each with the number's international form: for a line
+ * read in one country, where else the number the editor wrote is one.
+ * @param first The countries to try first, in order: those the content names.
+ */
+export function countriesOfNumber(
+  written: string,
+  first: readonly CountryCode[] = [],
+): { country: CountryCode; international: string }[] {
+  if (written.trim().startsWith('+')) return [];
+  const countries = [...new Set([...first, ...getCountries()])];
+  return countries.flatMap((country) => {
+    const number = readPhoneNumber(written, country);
+    return number ? [{ country, international: number.international }] : [];
+  });
 }
 
 /**

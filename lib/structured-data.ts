@@ -1,3 +1,4 @@
+import type { CountryCode } from 'libphonenumber-js/max';
 import { contact } from '@/content/contact';
 import { WEEKDAYS, type Content } from '@/content/schema';
 import { site } from '@/content/site';
@@ -16,10 +17,16 @@ export function countryPageStructuredData(page: Content['southAfrica'], path: st
   const { office } = page;
   const pageUrl = absoluteUrl(path);
   const { hours } = contact;
-  // Content writes a number as a caller in site.phoneCountry dials it ('0808 157 0192'); search
-  // engines show it to people anywhere, so it is given in international form ('+44 808 157 0192').
-  const internationalNumber = (phone: string) =>
-    checkedPhoneNumber(phone, site.phoneCountry).international;
+  // Content writes a number as a caller in its line's country, else site.phoneCountry, dials it
+  // ('0808 157 0192'); search engines show it to people anywhere, so it is given in international
+  // form ('+44 808 157 0192').
+  const internationalNumber = ({
+    phone,
+    country,
+  }: {
+    phone: string;
+    country?: CountryCode | undefined;
+  }) => checkedPhoneNumber(phone, country ?? site.phoneCountry).international;
   // The open days run from `hours.from` through `hours.to`, wrapping past Sunday if need be, so the
   // week is written out from the first open day onwards before the last one is looked up.
   const weekFromFirstOpenDay = [...WEEKDAYS.slice(WEEKDAYS.indexOf(hours.from)), ...WEEKDAYS];
@@ -47,13 +54,13 @@ export function countryPageStructuredData(page: Content['southAfrica'], path: st
           addressCountry: office.country,
         },
         email: contact.generalEmail,
-        telephone: internationalNumber(lineFromAbroad.phone),
+        telephone: internationalNumber(lineFromAbroad),
         openingHoursSpecification: [openingHours],
         contactPoint: contact.onlineBankingLines.map((line) => ({
           '@type': 'ContactPoint',
           contactType: page.contact.clients.onlineHeading,
           name: line.label,
-          telephone: internationalNumber(line.phone),
+          telephone: internationalNumber(line),
           email: contact.onlineBankingEmail,
           hoursAvailable: openingHours,
         })),

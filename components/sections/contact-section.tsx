@@ -18,7 +18,9 @@ type ContactSectionProps = {
   contactDetails: ContactDetails;
   /** What each {slot} in the cards' paragraphs shows. */
   values: Readonly<Record<string, ReactNode>>;
-  /** The country whose dialling rules read a number written without '+'. */
+  /**
+   * The country whose dialling rules read a number written without '+', where its line names none.
+   */
   phoneCountry: CountryCode;
 };
 
@@ -75,7 +77,7 @@ export function ContactSection(props: ContactSectionProps) {
                   text={clients.phoneLine}
                   values={{
                     label: line.label,
-                    phone: <PhoneLink phone={line.phone} country={phoneCountry} />,
+                    phone: <PhoneLink phone={line.phone} country={line.country ?? phoneCountry} />,
                   }}
                 />
               </li>

@@ -53,7 +53,7 @@ const ofKind = <T extends z.ZodType>(kind: FieldKind, schema: T): T => {
 };
 
 /** A text whose line breaks show: write '\n' where a new line starts. */
-export const multilineText = () => ofKind('multilineText', readableText());
+export const multilineText = () => ofKind('multilineText', readableText('', { kind: 'letter' }));
 /** A statutory text, with these slots: it must say each of `must`, and none of `never`. */
 export const statutory = (...args: Parameters<typeof statutoryText>) =>
   ofKind('statutoryText', statutoryText(...args));
@@ -97,7 +97,8 @@ export const year = () => ofKind('year', z.int());
 /** A file under public/, from its folder, like '/images/hero.svg'. */
 export const publicImage = () => ofKind('image', noInvisibleCharacters);
 /** One or two sentences for search results and share cards, with these slots. */
-export const description = (offers = '') => ofKind('description', readableText(offers));
+export const description = (offers = '') =>
+  ofKind('description', readableText(offers, { kind: 'searchDescription' }));
 /** A regulator's number for the bank: digits as `pattern` allows, named `what`. */
 export const registrationNumber = (pattern: RegExp, what: string, example: string) =>
   ofKind('registrationNumber', rule(pattern, what, example));

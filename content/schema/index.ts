@@ -32,16 +32,20 @@ import {
 import { readableText } from './text-rules';
 
 export { fieldKinds, type FieldKind } from './field-kinds';
+export { textKinds, type TextKind } from './text-kinds';
 
 /** The days of the week, as schema.org and visitors know them. */
 // prettier-ignore
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
+/** A line of text; a heading; the words of a button, a link, a menu or a name (./text-kinds.ts). */
 const text = readableText();
+const heading = readableText('', { kind: 'heading' });
+const label = readableText('', { kind: 'label' });
 
 const link = z.strictObject({
   /** The words of the link, as visitors see them. */
-  label: text,
+  label,
   /**
    * Where the link goes: a page of this site, like '/south-africa', or a part of one, like
    * '/south-africa#contact'; another website, starting with https://; an e-mail address, like
@@ -58,7 +62,7 @@ const buttonLink = link.extend({
    * How the button looks: 'primary' is filled with the brand colour, 'secondary' has only an
    * outline.
    */
-  variant: z.enum(['primary', 'secondary']),
+  variant: z.enum(['primary', 'secondary']).meta({ title: 'style' }),
 });
 const navItem = link.extend({
   /**
@@ -67,10 +71,12 @@ const navItem = link.extend({
    * @remarks navigation.groupCurrent and southAfrica.navigationId name an item by it, to mark it as
    *   the current one; the content check holds that they name one.
    */
-  id: slug(),
+  id: slug().meta({ title: 'short name' }),
 });
 const navItems = z.array(navItem).readonly();
-const paragraphText = readableText('{minimumPortfolio} {licence} {complaints}');
+const paragraphText = readableText('{minimumPortfolio} {licence} {complaints}', {
+  kind: 'paragraph',
+});
 const paragraph = paragraphText.or(z.array(paragraphText.or(link)));
 
 const pixels = z.int().refine((n) => n > 0, 'must be a number of pixels above 0');
@@ -85,7 +91,7 @@ const image = z.strictObject({
    * What the picture shows, in a few words, read aloud to visitors who cannot see it. Leave it
    * empty ('') for a picture that is only decoration.
    */
-  alt: readableText('', { blank: true }),
+  alt: readableText('', { blank: true, kind: 'pictureDescription' }),
   /**
    * The picture's width in pixels, as the file has it.
    * @remarks With the height, it reserves the picture's space, so that the page does not jump while
@@ -110,38 +116,40 @@ const site = z.strictObject({
    * @remarks An https origin, no path or trailing slash; SITE_URL overrides it in a build. An
    *   example domain is listed as a placeholder to replace before going live.
    */
-  url: siteAddress(),
+  url: siteAddress().meta({ title: 'web address' }),
   /** The bank's name. It is written only here: other texts say {name} where the name belongs. */
-  name: text,
+  name: label,
   /**
    * The part of the bank this site belongs to, shown under the name in the logo. Other texts say
    * {division} where it belongs.
    */
-  division: text,
+  division: label,
   /**
    * What screen readers say for the logo, which is a link. It must start with the words the logo
    * shows, {name} {division}, like '{name} {division}, homepage'.
    * @remarks WCAG 2.5.3, label in name: a voice-control user says the visible words to follow the
    *   link.
    */
-  logoAccessibleName: readableText('{name} {division}').refine(
-    (v) => v.startsWith('{name} {division}'),
-    "must start with '{name} {division}', the words the logo shows",
-  ),
+  logoAccessibleName: readableText('{name} {division}', { kind: 'label' })
+    .refine(
+      (v) => v.startsWith('{name} {division}'),
+      "must start with '{name} {division}', the words the logo shows",
+    )
+    .meta({ title: "logo's name for screen readers" }),
   /** Where the logo leads, like '/' for this site's homepage. */
   logoHref: linkAddress(),
   /**
    * The words of the link that lets visitors who use a keyboard jump past the menus to the page's
    * content. It shows only when they reach it.
    */
-  skipLink: text,
+  skipLink: label.meta({ title: 'skip-to-content link' }),
   /** Words added after a link that opens in a new tab, heard only with a screen reader. */
-  newTabNotice: text,
+  newTabNotice: label,
   /**
    * The title of every page in the browser's tab and in search results, like '{page} | {division} |
    * {name}'. Slots: {page} (the page's own title), {division} and {name}.
    */
-  pageTitle: readableText('{page} {division} {name}'),
+  pageTitle: readableText('{page} {division} {name}', { kind: 'heading' }),
   /**
    * The copyright line at the foot of every page, like '© {year} {name}. All rights reserved.'
    * Slots: {year} and {name}.
@@ -167,28 +175,36 @@ const site = z.strictObject({
      * What the picture shows, read aloud to visitors who cannot see it and shown when the picture
      * does not load. Slots: {name} {division}.
      */
-    alt: readableText('{name} {division}'),
+    alt: readableText('{name} {division}', { kind: 'pictureDescription' }),
   }),
   /**
    * The country whose phone numbers are written without a country code, as its two-letter code,
    * like 'GB' for the United Kingdom or 'ZA' for South Africa. A number that starts with + says its
-   * own country.
+   * own country, and a phone line may name another.
    * @remarks The libphonenumber region that reads every phone field's national numbers, for the
-   *   tel: links and the check.
+   *   tel: links, the structured data and the check, unless a phone line names its own country.
    */
-  phoneCountry: country(),
+  phoneCountry: country().meta({ title: 'country of the phone numbers' }),
 });
 
 const phoneLine = z.strictObject({
   /** Who the line is for, shown before the number, like 'From the UK'. */
-  label: text,
+  label,
   /**
    * The number as visitors read and dial it, like '0808 157 0192' from the UK or '+44 20 7946 0321'
    * from abroad.
-   * @remarks Read with site.phoneCountry unless it starts with +; the tel: link is worked out from
-   *   it. Ofcom's drama range is listed as a placeholder to replace before going live.
+   * @remarks Read with the line's country, else site.phoneCountry, unless it starts with +; the
+   *   tel: link and the structured data are worked out from it. Ofcom's drama range is listed as a
+   *   placeholder to replace before going live.
    */
   phone: phoneNumber(),
+  /**
+   * The country whose callers dial the number as it is written, as its two-letter code, like 'ZA'
+   * for '011 535 4000' dialled in South Africa. Leave it out for the site's country of the phone
+   * numbers.
+   * @remarks The libphonenumber region that reads the line's phone, in place of site.phoneCountry.
+   */
+  country: country().optional().meta({ title: "callers' country" }),
 });
 
 const openingHours = z
@@ -255,34 +271,34 @@ const contactDetails = z.strictObject({
 /** The two navigation bars of the Private Bank site: content/navigation.ts. */
 const navigation = z.strictObject({
   /** What screen readers call the top bar, which links to the group's other websites. */
-  groupAccessibleName: text,
+  groupAccessibleName: label.meta({ title: "top bar's name for screen readers" }),
   /** The words of the button that opens the top bar on small screens. */
-  groupMenu: text,
+  groupMenu: label.meta({ title: "top bar's menu button" }),
   /** The links to the group's websites, in the order they show. */
-  group: navItems,
+  group: navItems.meta({ title: 'top bar', 'x-item': 'top bar link' }),
   /**
    * Which link of the top bar is this website, named by its id, like 'private-bank'.
    * @remarks The content check holds that it is the id of an item of group.
    */
-  groupCurrent: slug(),
+  groupCurrent: slug().meta({ title: "this site's link in the top bar" }),
   /** The 'Log in' button of the top bar. */
-  logIn: buttonLink,
+  logIn: buttonLink.meta({ title: 'log in button' }),
   /** The links after 'Log in', in the order they show. */
-  service: navItems,
+  service: navItems.meta({ title: 'links after log in', 'x-item': 'link after log in' }),
   /** What screen readers call the main menu. */
-  mainAccessibleName: text,
+  mainAccessibleName: label.meta({ title: "main menu's name for screen readers" }),
   /** The words of the button that opens the main menu on small screens. */
-  mainMenu: text,
+  mainMenu: label.meta({ title: "main menu's button" }),
   /** The main menu's links to the parts of the Private Bank site, in the order they show. */
-  main: navItems,
+  main: navItems.meta({ title: 'main menu', 'x-item': 'main menu link' }),
   /** The words of the button that closes either menu on small screens. */
-  closeMenu: text,
+  closeMenu: label.meta({ title: "menus' close button" }),
 });
 
 /** The page at '/': content/home.ts. */
 const home = z.strictObject({
   /** The page's title in the browser's tab, and its only heading. */
-  title: text,
+  title: heading,
   /**
    * One or two sentences that search results and shared links show under the title, up to 160
    * letters. Slots: {name} {division}.
@@ -314,9 +330,9 @@ const anchored = {
    * @remarks The section's HTML id; the content check holds that ids differ and that links name one
    *   that exists.
    */
-  id: slug(),
+  id: slug().meta({ title: 'short name' }),
   /** The section's heading. */
-  heading: text,
+  heading,
 };
 const textSectionFields = {
   ...anchored,
@@ -334,9 +350,9 @@ const textSection = z.strictObject(textSectionFields);
 /** The office, as search engines are told about it. */
 const office = z.strictObject({
   /** The office's name, as search engines show it. Slots: {name} {division}. */
-  name: readableText('{name} {division}'),
+  name: readableText('{name} {division}', { kind: 'label' }),
   /** The city the office is in. */
-  locality: text,
+  locality: label.meta({ title: 'city' }),
   /**
    * The country the office is in, as its two-letter code, like 'ZA' for South Africa.
    * @remarks ISO 3166-1 alpha-2, for schema.org's addressCountry.
@@ -367,7 +383,7 @@ const contactBlock = z.strictObject({
        */
       href: linkAddress().optional(),
       /** The subject of the e-mail. */
-      subject: text,
+      subject: heading,
       /**
        * The text of the e-mail, ready for the visitor to complete. Write \n where a new line
        * starts.
@@ -379,9 +395,9 @@ const contactBlock = z.strictObject({
   clients: z.strictObject({
     ...textSectionFields,
     /** The heading above the general enquiries e-mail address. */
-    generalHeading: text,
+    generalHeading: heading,
     /** The heading above the online banking phone lines and e-mail address. */
-    onlineHeading: text,
+    onlineHeading: heading,
     /**
      * How each online banking phone line reads, like '{label}: {phone}'. Slots: {label} {phone}.
      */
@@ -391,21 +407,21 @@ const contactBlock = z.strictObject({
      */
     emailLine: readableText('{email}'),
     /** The heading above the opening hours. */
-    hoursHeading: text,
+    hoursHeading: heading,
   }),
   /** The warning against fraudsters who pretend to be the bank, under the contact cards. */
   scamWarning: z.strictObject({
     /** The warning's heading. */
-    heading: text,
+    heading,
     /** What the bank never asks for, and what to do instead; one text per paragraph. */
-    paragraphs: z.array(text),
+    paragraphs: z.array(readableText('', { kind: 'paragraph' })),
   }),
 });
 
 /** The South Africa country page: content/south-africa.ts. */
 const countryPage = z.strictObject({
   /** The page's title in the browser's tab, and the heading on its picture. */
-  title: text,
+  title: heading,
   /**
    * One or two sentences that search results and shared links show under the title, up to 160
    * letters.
@@ -417,13 +433,13 @@ const countryPage = z.strictObject({
    * Which link of the main menu this page belongs to, named by its id, like 'locations'.
    * @remarks The content check holds that it is the id of an item of navigation.main.
    */
-  navigationId: slug(),
+  navigationId: slug().meta({ title: 'main menu link it belongs to' }),
   /** What screen readers call the 'Back to:' line. */
-  breadcrumbAccessibleName: text,
+  breadcrumbAccessibleName: label.meta({ title: "'Back to:' line's name for screen readers" }),
   /** The 'Back to:' line above the heading. Slots: {parent}, the link to the page one level up. */
-  backTo: readableText('{parent}'),
+  backTo: readableText('{parent}', { kind: 'label' }),
   /** The page one level up, which the 'Back to:' line links to. */
-  parent: link,
+  parent: link.meta({ title: 'page one level up' }),
   /** The picture behind the page's heading. */
   hero: image,
   /**
@@ -431,7 +447,7 @@ const countryPage = z.strictObject({
    * Other texts of the page say {minimumPortfolio}.
    * @remarks Write '\u00a0' (a no-break space) between '£5' and 'million' to keep them on one line.
    */
-  minimumPortfolio: text,
+  minimumPortfolio: label,
   /**
    * The opening paragraphs, under the heading. Slots: {minimumPortfolio} {licence} {complaints}.
    */
@@ -441,16 +457,16 @@ const countryPage = z.strictObject({
   /** The 'Contact your local team' section. */
   contact: contactBlock,
   /** The 'Important information' section. */
-  important: textSection,
+  important: textSection.meta({ title: 'important information' }),
   ...footer,
 });
 
 /** A page that tells the visitor something went wrong. */
 const statusPage = {
   /** The page's title in the browser's tab. */
-  title: text,
+  title: heading,
   /** The page's heading. */
-  heading: text,
+  heading,
   /** The sentence under the heading. */
   message: text,
   /** The button back to the homepage. */
@@ -464,33 +480,35 @@ const notFound = z.strictObject({
   /** One sentence about the page for search results. */
   description: description(),
   /** The first line of the heading, above it, like 'Oops!'. */
-  exclamation: text,
+  exclamation: heading,
   /** The words of the button that goes back to the page before. */
-  back: text,
+  back: label.meta({ title: 'back button' }),
   /**
    * The help line under the buttons. Slots: {phone} (the help number) and {helpCentre} (the link to
    * the help centre).
    */
-  help: readableText('{phone} {helpCentre}'),
+  help: readableText('{phone} {helpCentre}').meta({ title: 'help line' }),
   /** The link to the help centre. */
   helpCentre: link,
   /**
    * A note for developers, shown in the browser's console with the address that was not found.
    * Visitors do not see it.
    */
-  consoleMessage: text,
+  consoleMessage: text.meta({ title: 'note for developers' }),
 });
 
 /** The legal and regulatory block in the footer of every page: content/legal.ts. */
 const legal = z.strictObject({
   /** The heading of the legal block at the foot of every page, read only by screen readers. */
-  heading: text,
+  heading,
   /**
    * The bank's number as a financial services provider (FSP) in South Africa, digits only, like
    * '12345'.
    * @remarks Under the FAIS Act; the all-zero placeholder is listed to replace before going live.
    */
-  fspNumber: registrationNumber(/^\d{1,6}$/, 'an FSP number', '12345'),
+  fspNumber: registrationNumber(/^\d{1,6}$/, 'an FSP number', '12345').meta({
+    title: 'FSP number',
+  }),
   /**
    * The statement that the bank is an authorised financial services provider in South Africa, in
    * the words the regulations require. Slots: {name} {fspNumber}.
@@ -506,7 +524,11 @@ const legal = z.strictObject({
    * @remarks The FCA firm reference number; the all-zero placeholder is listed to replace before
    *   going live.
    */
-  firmReference: registrationNumber(/^\d{6,7}$/, 'a Financial Services Register number', '123456'),
+  firmReference: registrationNumber(
+    /^\d{6,7}$/,
+    'a Financial Services Register number',
+    '123456',
+  ).meta({ title: 'firm reference number' }),
   /**
    * The line on how the bank is authorised and regulated in the UK, in the words the regulations
    * require, with regulators' names written in full. Slots: {name} {firmReference}.
@@ -517,7 +539,7 @@ const legal = z.strictObject({
     'Prudential Regulation Authority',
     'Financial Conduct Authority',
     '{firmReference}',
-  ]),
+  ]).meta({ title: 'UK regulatory status' }),
   /**
    * The line for the Jersey branch: who regulates it and which scheme protects its deposits, with
    * names written in full. Slots: {name}.
@@ -525,7 +547,7 @@ const legal = z.strictObject({
   jersey: statutory('{name}', [
     'Jersey Financial Services Commission',
     'Jersey Bank Depositors Compensation Scheme',
-  ]),
+  ]).meta({ title: 'Jersey branch' }),
   /**
    * The line for the Guernsey branch: who regulates it and which scheme protects its deposits, with
    * names written in full. Slots: {name}.
@@ -533,7 +555,7 @@ const legal = z.strictObject({
   guernsey: statutory('{name}', [
     'Guernsey Financial Services Commission',
     'Guernsey Banking Deposit Compensation Scheme',
-  ]),
+  ]).meta({ title: 'Guernsey branch' }),
   /**
    * The line for the Isle of Man branch: who regulates it and which scheme protects its deposits,
    * with names written in full. Slots: {name}.
@@ -541,7 +563,7 @@ const legal = z.strictObject({
   isleOfMan: statutory('{name}', [
     'Isle of Man Financial Services Authority',
     'Depositors’ Compensation Scheme',
-  ]),
+  ]).meta({ title: 'Isle of Man branch' }),
   /**
    * Where clients can complain if the bank does not resolve a complaint: the Ombud for Financial
    * Services Providers, named in full.
@@ -550,9 +572,9 @@ const legal = z.strictObject({
    */
   complaints: statutory('', ['Ombud for Financial Services Providers'], /\b(FSCA|FSA)\b/),
   /** The cookie statement: this site sets no cookies, so say so briefly. */
-  cookies: text,
+  cookies: text.meta({ title: 'cookie note' }),
   /** What screen readers call the list of legal links. */
-  linksAccessibleName: text,
+  linksAccessibleName: label.meta({ title: "links' name for screen readers" }),
   /**
    * The links to the privacy notice, the access-to-information manual, complaints, and the cookie
    * and accessibility statements.
@@ -562,18 +584,18 @@ const legal = z.strictObject({
      * The privacy notice.
      * @remarks Required by POPIA.
      */
-    privacy: link,
+    privacy: link.meta({ title: 'privacy notice' }),
     /**
      * The manual on how to ask the bank for information it holds.
      * @remarks The PAIA manual that section 51 of PAIA requires.
      */
-    paia: link,
+    paia: link.meta({ title: 'PAIA manual' }),
     /** How to complain. */
-    complaints: link,
+    complaints: link.meta({ title: 'complaints page' }),
     /** The cookie statement. */
-    cookies: link,
+    cookies: link.meta({ title: 'cookie statement' }),
     /** The accessibility statement. */
-    accessibility: link,
+    accessibility: link.meta({ title: 'accessibility statement' }),
   }),
 });
 

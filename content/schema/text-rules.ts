@@ -1,56 +1,55 @@
 /**
- * The rules a text follows on its own, whatever field holds it: no invisible characters where nobody
- * would see them, no HTML or Markdown in texts people read, only the {slots} a text offers,
- * and the statutory words a regulator prescribes. The shapes in ./index.ts give each field one of
- * these rules. Every message is read by an editor, so it says what is wrong and what to write instead.
+ * The rules a text follows on its own, whatever field holds it: none of the invisible characters it
+ * cannot need (./invisible-characters.ts), no HTML or Markdown in texts people read, only the {slots}
+ * a text offers, and the statutory words a regulator prescribes. The shapes in ./index.ts give each
+ * field one of these rules. Every message is read by an editor, so it says what is wrong and what to
+ * write instead.
  */
 import { z } from 'zod';
+import {
+  findInvisible,
+  fixWords,
+  invisibleMessage,
+  withInvisibleFixed,
+  type TextUse,
+} from './invisible-characters';
+import { TEXT_KINDS, textKinds, type TextKind } from './text-kinds';
 
 /**
  * The HTML standard's valid e-mail address (https://html.spec.whatwg.org/#valid-e-mail-address).
  */
 export const EMAIL = z.regexes.html5Email;
 
-/** The invisible characters an editor most likely pastes, by the name the message gives them. */
-const INVISIBLE_NAMES: Record<string, string> = {
-  '\t': 'a tab',
-  '\n': 'a line break',
-  '\u00a0': 'a no-break space',
-  '\u00ad': 'a soft hyphen',
-  '\u200b': 'a zero-width space',
-  '\u200c': 'a zero-width non-joiner',
-  '\u200d': 'a zero-width joiner',
-  '\u2060': 'a word joiner',
-  '\ufeff': 'a byte-order mark',
-};
 /**
- * Every character nobody sees on the page: controls, spaces other than the plain one, joiners, marks
- * of text direction, the byte-order mark. Those not in INVISIBLE_NAMES are called control characters.
+ * The fix of a refusal or a warning that one click can make, as its button says it and the value it
+ * writes: a content check's issue carries it in its params, and the editing view offers it.
  */
-const INVISIBLE =
-  /[\u0000-\u001f\u007f-\u00a0\u00ad\u200b-\u200f\u2028-\u202f\u2060-\u2064\u2066-\u2069\ufeff]/u;
+export type Fix = { words: string; value: string };
+
 /**
- * The message for the first invisible character in a value, other than those allowed: which one it
- * is, and after which words, since an editor cannot find it by looking.
+ * The first character of the table (./invisible-characters.ts) that a text of this use may not
+ * hold: its message, which says which it is and after which words, since an editor cannot find it
+ * by looking, and the fix that deletes every one of its row.
  */
-function invisibleCharacterMessage(value: string, allowed = ''): string | undefined {
-  // Spread by code point, so that an emoji before the character is not cut in half in the message.
-  const characters = [...value];
-  const index = characters.findIndex((c) => INVISIBLE.test(c) && !allowed.includes(c));
-  const character = characters[index];
-  if (!character) return undefined;
-  const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-  const where =
-    index === 0 ? 'at the start' : `after "${characters.slice(0, index).join('').slice(-24)}"`;
-  return `has ${INVISIBLE_NAMES[character] ?? 'an invisible control character'} (${code}) ${where}: delete it (it may come from copying out of a document)`;
+function refusedCharacter(value: string, use: TextUse): { message: string; fix: Fix } | undefined {
+  const found = findInvisible(value, use).find((each) => each.verdict === 'refused');
+  if (!found) return undefined;
+  const fix = { words: fixWords(found), value: withInvisibleFixed(value, found) };
+  return { message: invisibleMessage(value, found), fix };
 }
 /**
  * An address, number, name or code that machines read (a link, a phone number, an id): no invisible
  * characters at all. One stops the rules that follow, whose own message would only confuse.
  */
 export const noInvisibleCharacters = z.string().superRefine((value, ctx) => {
-  const found = invisibleCharacterMessage(value);
-  if (found) ctx.addIssue({ code: 'custom', message: found, continue: false });
+  const found = refusedCharacter(value, 'code');
+  if (found)
+    ctx.addIssue({
+      code: 'custom',
+      message: found.message,
+      params: { fix: found.fix },
+      continue: false,
+    });
 });
 /** A text rule; its message reads `"value" is not {what}: write it like {example}`. */
 export const rule = (test: RegExp | ((value: string) => boolean), what: string, example: string) =>
@@ -101,17 +100,22 @@ const markupSlips: [RegExp, (m: RegExpExecArray, offer: string) => string][] = [
   ],
 ];
 /**
- * A text people read on the page: no HTML, no Markdown, no invisible characters but those a text may
- * need (a line break, a no-break space, a soft hyphen, the joiners of emoji and a narrow no-break
- * space), and only the slots it offers, written as the editor writes them: '{a} {b}'.
+ * A text people read on the page, of a kind (./text-kinds.ts: a line, unless said): no HTML, no
+ * Markdown, none of the invisible characters no text needs (those a text may mean by mistake, a
+ * soft hyphen or a no-break space away from a number, the check warns of), and only the slots it
+ * offers, written as the editor writes them: '{a} {b}'.
  */
-export const readableText = (offers = '', { blank = false } = {}) =>
-  z.string().superRefine((value, ctx) => {
-    const addIssue = (message: string) => ctx.addIssue({ code: 'custom', message });
+export const readableText = (
+  offers = '',
+  { blank = false, kind = 'line' }: { blank?: boolean; kind?: TextKind } = {},
+) => {
+  const schema = z.string().superRefine((value, ctx) => {
+    const addIssue = (message: string, fix?: Fix) =>
+      ctx.addIssue({ code: 'custom', message, ...(fix && { params: { fix } }) });
     const offer = offers || 'none';
     if (!blank && !value.trim()) addIssue('is empty: write the text');
-    const found = invisibleCharacterMessage(value, '\n\u00a0\u00ad\u200c\u200d\u202f');
-    if (found) addIssue(found);
+    const found = refusedCharacter(value, TEXT_KINDS[kind].lines ? 'lines' : 'line');
+    if (found) addIssue(found.message, found.fix);
     for (const [pattern, hint] of markupSlips) {
       const m = pattern.exec(value);
       if (m) return addIssue(hint(m, offer));
@@ -119,12 +123,15 @@ export const readableText = (offers = '', { blank = false } = {}) =>
     for (const [used] of value.matchAll(/\{\w+\}/g))
       if (!offers.includes(used)) addIssue(`uses ${used}; this text offers ${offer}`);
   });
+  textKinds.add(schema, { text: kind });
+  return schema;
+};
 
 /** The abbreviations of the regulators' names, which statutory texts write in full. */
 export const REGULATORS = /\b(PRA|FCA|FSCA|JFSC|GFSC|IOMFSA|FSA)\b/;
 /** A statutory text: it must say each of these words in full, and none of the abbreviations. */
 export const statutoryText = (offers: string, must: string[], never = REGULATORS) =>
-  readableText(offers).superRefine((value, ctx) => {
+  readableText(offers, { kind: 'statutory' }).superRefine((value, ctx) => {
     const missing = must.filter((words) => !value.includes(words)).map((words) => `"${words}"`);
     const message = `must say ${missing.join(' and ')}, as the regulations word it`;
     if (missing.length > 0) ctx.addIssue({ code: 'custom', message });

@@ -67,6 +67,15 @@ test('a saved change is listed with its old and new value, and discarded back', 
   expect(homeFile()).toBe(committed);
   await expect(title).toHaveValue('Oops! Something went wrong');
   await expect(changes()).toContainText('Nothing has changed since the last commit.');
+  // A discard is a save like any other: Undo brings the change back.
+  await page.getByRole('button', { name: 'Undo the last save' }).click();
+  await expect(title).toHaveValue('Sorry, that page is not here');
+  await expect(changes()).toContainText(
+    'Home page, title was “Oops! Something went wrong”, now “Sorry, that page is not here”',
+  );
+  await page.getByRole('button', { name: 'Discard the change to Home page, title' }).click();
+  await expect(changes()).toContainText('Nothing has changed since the last commit.');
+  expect(homeFile()).toBe(committed);
 });
 
 test("a list's change is listed item by item, a paragraph's links by their words and address", async () => {
@@ -91,12 +100,37 @@ test('a value typed and not saved keeps the changes from being committed, and is
   await opens.fill('9am');
   await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
   await expect(page.getByRole('status')).toHaveText(
-    'Not committed: Contact, hours, opens is typed and not saved. Correct it until saved, or reload this page to drop what was typed, then commit.',
+    'Not committed: Contact, hours, opens is typed and not saved. Correct it until saved, or put back what is saved, then commit. Your message stays.',
   );
   expect(git('branch', '--list', 'content/*')).toBe('');
   await opens.fill('09:00');
   await opens.press('Enter');
   await expect(page.getByRole('status')).toContainText('Saved Contact, hours, opens');
+});
+
+test('a commit stopped by a value typed keeps its message, and the value typed can be put back', async () => {
+  const title = page.getByRole('textbox', { name: 'Home page, title' });
+  await title.fill('Sorry, that page is not here');
+  await title.press('Enter');
+  await expect(page.getByRole('status')).toContainText('Saved Home page, title');
+  const message = page.getByRole('textbox', { name: 'What you changed, in a sentence' });
+  await message.fill('A kinder title for the missing page');
+  const opens = page.getByRole('textbox', { name: 'Contact, hours, opens' });
+  const saved = await opens.inputValue();
+  await opens.fill('9am');
+  await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
+  await expect(page.getByRole('status')).toContainText('Not committed: Contact, hours, opens');
+  await page
+    .getByRole('button', { name: 'Put back what is saved (Contact, hours, opens)' })
+    .click();
+  await expect(opens).toHaveValue(saved);
+  await expect(message).toHaveValue('A kinder title for the missing page');
+  await expect(
+    page.getByRole('button', { name: /^Put back what is saved/ }),
+    'nothing typed is left to put back',
+  ).toHaveCount(0);
+  // The commit itself is the last test's, once git is tried without knowing whose it is.
+  expect(git('branch', '--list', 'content/*')).toBe('');
 });
 
 test('a commit git refuses says why in words, and leaves the project on its branch with nothing staged', async () => {

@@ -127,7 +127,7 @@ test('each kind of field has its input: a time zone to choose, a multi-line text
   // A link's input offers the site's pages by name.
   const pages = session.page.locator(
     `datalist#${await session.page
-      .getByRole('combobox', { name: 'South Africa page, parent, address' })
+      .getByRole('combobox', { name: 'South Africa page, page one level up, address' })
       .getAttribute('list')}`,
   );
   await expect(pages.locator('option[value="/south-africa"]')).toHaveText('South Africa');
@@ -235,21 +235,25 @@ test('a rejected value keeps its message while the editor types in another field
 
 test('a value that breaks a rule relating it to another field says so at the field typed in', async () => {
   const before = read('navigation.ts');
-  const id = session.page.getByRole('textbox', { name: 'Navigation, main 3, id' });
+  const id = session.page.getByRole('textbox', {
+    name: 'Navigation, main menu link 3, short name',
+  });
   await id.fill('offices');
   const message =
-    'with this value, South Africa page, navigation id: "locations" is not the id of an item of navigation.main';
+    'with this value, South Africa page, main menu link it belongs to: "locations" is not the id of an item of navigation.main';
   await expect(id).toHaveAccessibleDescription(new RegExp(message.replace(/[.,]/g, '\\$&')));
   await id.press('Tab');
   await expect(session.page.getByRole('status')).toContainText(
-    'Not saved: Navigation, main 3, id — see the message at the field',
+    'Not saved: Navigation, main menu link 3, short name — see the message at the field',
   );
   expect(read('navigation.ts')).toBe(before);
   await id.fill('locations');
   await id.press('Tab');
   await expect(id).not.toHaveAccessibleDescription(/with this value/);
   // The value the file holds is saved back: the test ends once that is done, not during it.
-  await expect(session.page.getByRole('status')).toContainText('Saved Navigation, main 3, id');
+  await expect(session.page.getByRole('status')).toContainText(
+    'Saved Navigation, main menu link 3, short name',
+  );
 });
 
 test("a list's item is added, filled, moved and removed, each saved into the file, the focus staying with it", async () => {
@@ -321,7 +325,9 @@ test('comments inside a list stay, and move with their items, as items are added
   const service = () =>
     /\n {2}service: \[[^]*?\n {2}\],/.exec(read('navigation.ts'))?.[0].slice(1) ?? '';
 
-  await session.page.getByRole('button', { name: 'Move Navigation, service 2 up' }).click();
+  await session.page
+    .getByRole('button', { name: 'Move Navigation, link after log in 2 up' })
+    .click();
   await expect
     .poll(service)
     .toBe(
@@ -336,19 +342,21 @@ test('comments inside a list stay, and move with their items, as items are added
     );
 
   // A new item is written with its fields in the schema's order.
-  await session.page.getByRole('button', { name: 'Add to Navigation, service' }).click();
+  await session.page.getByRole('button', { name: 'Add to Navigation, links after log in' }).click();
   for (const [role, field, value] of [
     ['textbox', 'label', 'Careers'],
     ['combobox', 'address', '#'],
-    ['textbox', 'id', 'careers'],
+    ['textbox', 'short name', 'careers'],
   ] as const) {
-    const input = session.page.getByRole(role, { name: `Navigation, service 3, ${field}` });
+    const input = session.page.getByRole(role, {
+      name: `Navigation, link after log in 3, ${field}`,
+    });
     await input.fill(value);
     await input.press('Tab');
     // Until the new item is whole, the bar says which of its fields the check holds it back at.
     if (field === 'label')
       await expect(session.page.getByRole('status')).toHaveText(
-        'Not saved: Navigation, service 3, label — see the message at Navigation, service 3, id',
+        'Not saved: Navigation, link after log in 3, label — see the message at Navigation, link after log in 3, short name',
       );
   }
   await expect
@@ -366,7 +374,9 @@ test('comments inside a list stay, and move with their items, as items are added
     );
 
   // The comment above the item removed was about it, and goes with it.
-  await session.page.getByRole('button', { name: 'Remove Navigation, service 2' }).click();
+  await session.page
+    .getByRole('button', { name: 'Remove Navigation, link after log in 2' })
+    .click();
   await expect
     .poll(service)
     .toBe(
@@ -528,14 +538,14 @@ test("a file with a typing slip shows the check's words for it, and its fields w
   const section = session.page.getByRole('region', { name: 'Navigation content/navigation.ts' });
   await expect(section).toContainText('content/navigation.ts cannot be read as it is');
   await expect(section).toContainText('a comma or a closing quote is probably missing');
-  await expect(session.page.getByRole('textbox', { name: 'Navigation, group menu' })).toHaveCount(
-    0,
-  );
+  await expect(
+    session.page.getByRole('textbox', { name: "Navigation, top bar's menu button" }),
+  ).toHaveCount(0);
   writeFileSync(fileOf('navigation.ts'), good);
   await session.page.getByRole('button', { name: 'Reload the files' }).click();
-  await expect(session.page.getByRole('textbox', { name: 'Navigation, group menu' })).toHaveValue(
-    'Our websites',
-  );
+  await expect(
+    session.page.getByRole('textbox', { name: "Navigation, top bar's menu button" }),
+  ).toHaveValue('Our websites');
 });
 
 test('far down the form, the status and Undo stay in view, and no field reached by Shift+Tab is under them', async () => {
@@ -625,8 +635,10 @@ test('a page’s fields come in the order the page shows them, then those its te
   expect(place('South Africa page, title')).toBeLessThan(place('South Africa page, intro'));
   expect(place('South Africa page, intro')).toBeLessThan(place('South Africa page, sections'));
   expect(place('South Africa page, sections')).toBeLessThan(place('South Africa page, contact'));
-  expect(place('South Africa page, contact')).toBeLessThan(place('South Africa page, important'));
-  expect(place('South Africa page, important')).toBeLessThan(place(elsewhere));
+  expect(place('South Africa page, contact')).toBeLessThan(
+    place('South Africa page, important information'),
+  );
+  expect(place('South Africa page, important information')).toBeLessThan(place(elsewhere));
   expect(place(elsewhere)).toBeLessThan(place('South Africa page, description'));
   // The picture at the top shows no words of the page: it is shown in another way.
   expect(place(elsewhere)).toBeLessThan(place('South Africa page, hero'));

@@ -64,7 +64,7 @@ const slips: {
   {
     kind: 'link',
     role: 'combobox',
-    field: 'South Africa page, parent, address',
+    field: 'South Africa page, page one level up, address',
     good: 'https://www.example.com',
     typed: 'ftp://files',
     says: '"ftp://files" is no safe link: write a path on this site or an https:// address',
@@ -96,7 +96,7 @@ const slips: {
   {
     kind: 'site address',
     role: 'textbox',
-    field: 'Site, url',
+    field: 'Site, web address',
     good: 'https://www.example.com',
     typed: 'http://bank.co.za',
     says: '"http://bank.co.za" is not an https:// address with nothing after the host',
@@ -120,7 +120,7 @@ const slips: {
   {
     kind: 'registration number',
     role: 'textbox',
-    field: 'Legal, fsp number',
+    field: 'Legal, FSP number',
     good: '12345',
     typed: 'ABC',
     says: '"ABC" is not an FSP number: write it like 12345',

@@ -55,3 +55,33 @@ for (const { what, width, textSize } of [
     await opens.press('Enter');
     await expect(page.getByRole('status')).toContainText('Saved Contact, hours, opens');
   });
+
+for (const { what, width } of [
+  { what: 'a 320 CSS px window', width: 320 },
+  { what: 'a 1280 px window zoomed to 200%', width: 640 },
+])
+  test(`with ${what}, the page beside shows the field's text at the window's width, without sideways scrolling`, async () => {
+    const page = session.page;
+    await page.setViewportSize({ width, height: 640 });
+    await page.evaluate(() => (document.documentElement.style.fontSize = ''));
+    const heading = page.getByRole('textbox', { name: 'South Africa page, section 2, heading' });
+    await heading.focus();
+    await page.getByRole('button', { name: 'Show the page' }).click();
+    const beside = page.getByTitle('The page as it will look');
+    await expect(beside).toHaveAttribute('aria-busy', 'false');
+    // No width was chosen: the page is drawn as wide as the pane, not scaled down from a desktop.
+    await expect(page.getByRole('radio', { name: 'As wide as this pane' })).toBeChecked();
+    const box = (await beside.boundingBox())!;
+    expect(box.x, 'the frame starts in the window').toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, 'the frame ends in the window').toBeLessThanOrEqual(width);
+    const text = await heading.inputValue();
+    const selected = frame().locator('[data-editor-selected]').first();
+    await expect(selected).toHaveText(text);
+    await expect(selected).toBeInViewport();
+    const inFrame = (await beside.elementHandle())!;
+    const overflow = await (await inFrame.contentFrame())!.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'sideways scrolling in the page beside').toBe(0);
+    await page.getByRole('button', { name: 'Close the page' }).first().click();
+  });

@@ -66,7 +66,9 @@ test('a click on a text of one word selects its field too', async () => {
   // The menu's button shows on a phone's screen: the page is drawn at a phone's width for it.
   await session.page.getByRole('radio', { name: 'Phone (360 px)' }).check();
   await clickOnPage(frame().getByRole('button', { name: 'Menu', exact: true }));
-  await expect(session.page.getByRole('textbox', { name: 'Navigation, main menu' })).toBeFocused();
+  await expect(
+    session.page.getByRole('textbox', { name: "Navigation, main menu's button" }),
+  ).toBeFocused();
   await session.page.getByRole('radio', { name: 'Desktop (1280 px)' }).check();
 });
 
@@ -86,7 +88,7 @@ test('a text made of several fields offers each of them, those the site works a 
     'Contact, hours, from',
     'Contact, hours, to',
     'South Africa page, office, time zone',
-    'South Africa page, office, locality',
+    'South Africa page, office, city',
   ]);
   await session.page.getByRole('button', { name: 'Contact, hours, opens' }).click();
   await expect(session.page.getByRole('textbox', { name: 'Contact, hours, opens' })).toBeFocused();
@@ -235,4 +237,22 @@ test('a value the check refuses is not drawn: the page keeps the last accepted v
   ).toBeVisible();
   await expect(frame().getByText(/^08:45 to 17:00 UTC/)).toBeVisible();
   await expect(frame().getByText(/25:00/)).toHaveCount(0);
+});
+
+test('choosing a file in the list of files shows its page beside the form', async () => {
+  const files = session.page.getByRole('navigation', { name: 'Content files' });
+  const shown = session.page.getByRole('combobox', { name: 'Page shown' });
+  await files.getByRole('link', { name: 'South Africa page', exact: true }).click();
+  await expect(shown).toHaveValue('/south-africa');
+  await files.getByRole('link', { name: 'Home page', exact: true }).click();
+  await expect(shown).toHaveValue('/');
+});
+
+test('the view opens on the page editors change most: its file first, and its page beside', async () => {
+  const opened = await session.page.context().newPage();
+  await opened.goto(session.view.address);
+  await expect(opened.getByRole('combobox', { name: 'Page shown' })).toHaveValue('/south-africa');
+  const files = opened.getByRole('navigation', { name: 'Content files' }).getByRole('link');
+  await expect(files.first()).toHaveText('South Africa page');
+  await opened.close();
 });

@@ -383,20 +383,23 @@ test('a change renames a navigation item’s id and the page that names it: refu
   test.setTimeout(120_000);
   const thandi = await signIn(browser, 'thandi');
   await startChange(thandi, 'Rename the locations item');
-  const id = thandi.getByRole('textbox', { name: 'Navigation, main 3, id', exact: true });
+  const id = thandi.getByRole('textbox', {
+    name: 'Navigation, main menu link 3, short name',
+    exact: true,
+  });
   await id.fill('offices');
   await id.press('Tab');
   await expect(thandi.getByRole('status')).toContainText(
-    'Not saved: Navigation, main 3, id — see the message at the field',
+    'Not saved: Navigation, main menu link 3, short name — see the message at the field',
   );
   const named = thandi.getByRole('textbox', {
-    name: 'South Africa page, navigation id',
+    name: 'South Africa page, main menu link it belongs to',
     exact: true,
   });
   await named.fill('offices');
   await named.press('Tab');
   await expect(thandi.getByRole('status')).toContainText(
-    'Saved together, as the check accepts them only together: South Africa page, navigation id; Navigation, main 3, id',
+    'Saved together, as the check accepts them only together: South Africa page, main menu link it belongs to; Navigation, main menu link 3, short name',
   );
   const workspaceFile = (name: string) =>
     readFileSync(
@@ -414,8 +417,12 @@ test('a change renames a navigation item’s id and the page that names it: refu
     '--format=%B',
     'refs/heads/content/thandi/rename-the-locations-item',
   );
-  expect(message).toContain('Navigation, main 3, id: was “locations”, now “offices”');
-  expect(message).toContain('South Africa page, navigation id: was “locations”, now “offices”');
+  expect(message).toContain(
+    'Navigation, main menu link 3, short name: was “locations”, now “offices”',
+  );
+  expect(message).toContain(
+    'South Africa page, main menu link it belongs to: was “locations”, now “offices”',
+  );
 });
 
 test('a proposal the remote does not take says so and loses nothing; the next one sends it', async ({

@@ -88,3 +88,35 @@ test('a tab that is only open hears of the other tab’s save as the other tab�
   await expect(second.getByRole('alert')).toHaveCount(0);
   await second.close();
 });
+
+test('after two conflicts in a row, each field keeps its message until it is saved', async () => {
+  const first = session.page;
+  const second = await first.context().newPage();
+  await second.goto(session.view.address);
+  const lead = (page: Page) => page.getByRole('textbox', { name: 'Home page, lead' });
+  await expect(title(second)).toHaveValue('Saved while the other tab looked on');
+  // The first tab saves both fields' file; the second, which read it before, saves each in turn.
+  await title(first).fill('The first tab’s title');
+  await title(first).press('Enter');
+  await expect(first.getByRole('status')).toContainText('Saved Home page, title');
+  await title(second).fill('The second tab’s title');
+  await title(second).press('Enter');
+  await expect(second.getByRole('alert')).toContainText('content/home.ts');
+  await lead(second).fill('The second tab’s lead.');
+  await lead(second).press('Enter');
+  const said =
+    /Not saved: content\/home.ts was changed in another tab of this view first; what you typed stays here/;
+  await expect(title(second)).toHaveAccessibleDescription(said);
+  await expect(lead(second)).toHaveAccessibleDescription(said);
+  // The files read again keep both values typed; each message goes once its value is saved.
+  await second.getByRole('button', { name: 'Reload the files' }).click();
+  await expect(title(second)).toHaveValue('The second tab’s title');
+  await expect(title(second)).toHaveAccessibleDescription(said);
+  await expect(lead(second)).toHaveAccessibleDescription(said);
+  await second.getByRole('button', { name: /^Save what you typed/ }).click();
+  await expect(title(second)).not.toHaveAccessibleDescription(said);
+  await expect(lead(second)).not.toHaveAccessibleDescription(said);
+  expect(homeFile()).toContain("title: 'The second tab’s title'");
+  expect(homeFile()).toContain("lead: 'The second tab’s lead.'");
+  await second.close();
+});

@@ -18,7 +18,12 @@ import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
 import type { z } from 'zod';
 import type { Content } from '../../content/schema';
-import { checkContent, describe, loadContent } from '../../scripts/build/check-content';
+import {
+  checkContent,
+  checkWarnings,
+  describe,
+  loadContent,
+} from '../../scripts/build/check-content';
 import { readContent, type ContentFile, type Problem } from '../../scripts/build/read-content';
 import { scratchCopy } from './scratch-copy';
 
@@ -42,14 +47,16 @@ export type Expected = { at: string; says: string; file?: string };
  * A case of the content check: what the editor does, in the words of the test's title (a slip, or an
  * edit that must pass), the edit or edits that do it, the lines that must stop the check (none for
  * an edit that must pass) and, where the case is about the go-live list, the placeholders the edit
- * adds to it (left out, the go-live list is not compared). `schema` replaces the content's schema,
- * for a case about fields the committed schema does not have (left out, the committed one).
+ * adds to it (left out, the go-live list is not compared), and where it is about warnings, the
+ * warnings the check gives (left out, not compared). `schema` replaces the content's schema, for a
+ * case about fields the committed schema does not have (left out, the committed one).
  */
 export type ContentCase = {
   name: string;
   edit: ContentEdit | ContentEdit[];
   errors: Expected[];
   goLive?: Expected[];
+  warnings?: Expected[];
   schema?: z.ZodType<Content>;
 };
 
@@ -139,7 +146,8 @@ export function expectedLine(edits: ContentEdit | ContentEdit[], expected: Expec
 /**
  * What the check says after the edits, run in-process as `npm run content:check` runs it: the files
  * that cannot be read as data stop it first; otherwise every file is checked.
- * @returns The lines that stop the check, and the whole go-live list, as the check prints them.
+ * @returns The lines that stop the check, the whole go-live list and the warnings, as the check
+ *   prints them, and the problems and warnings themselves, with the fix each offers.
  */
 export function checkAfter(edits: ContentEdit | ContentEdit[], schema?: z.ZodType<Content>) {
   const sources = editedSources(asList(edits), readCommitted);
@@ -153,9 +161,13 @@ export function checkAfter(edits: ContentEdit | ContentEdit[], schema?: z.ZodTyp
     else files.push(read);
   }
   const problems = unreadable.length > 0 ? unreadable : checkContent(files, schema);
+  const warned = unreadable.length > 0 ? [] : checkWarnings(files, schema);
   return {
     errors: problems.filter((p) => !p.goLive).map(describe),
     goLive: problems.filter((p) => p.goLive).map(describe),
+    warnings: warned.map(describe),
+    problems,
+    warned,
   };
 }
 
@@ -165,9 +177,10 @@ const committedGoLive = new Set(checkAfter([]).goLive.map(withoutPlace));
 
 /**
  * Checks one case: the lines that stop the check are exactly those expected, in any order; and
- * where the case names them, so are the placeholders the edit adds to the go-live list.
+ * where the case names them, so are the placeholders the edit adds to the go-live list, and the
+ * warnings.
  */
-export function expectCheck({ edit, errors, goLive, schema }: ContentCase) {
+export function expectCheck({ edit, errors, goLive, warnings, schema }: ContentCase) {
   const after = checkAfter(edit, schema);
   const lines = (expected: Expected[]) => expected.map((e) => expectedLine(edit, e)).toSorted();
   expect(after.errors.toSorted()).toEqual(lines(errors));
@@ -175,6 +188,7 @@ export function expectCheck({ edit, errors, goLive, schema }: ContentCase) {
     const added = after.goLive.filter((line) => !committedGoLive.has(withoutPlace(line)));
     expect(added.toSorted()).toEqual(lines(goLive));
   }
+  if (warnings) expect(after.warnings.toSorted()).toEqual(lines(warnings));
 }
 
 /** What a spawned command did: its exit code and everything it printed, both streams together. */

@@ -39,7 +39,9 @@ test('a paragraph without links is its text, and texts side by side are numbered
   expect(onPage(['sections', 0, 'paragraphs', 0, 0])).toBe(
     'South Africa page, section 1, paragraph 1, text',
   );
-  expect(onPage(['important', 'paragraphs', 0])).toBe('South Africa page, important, paragraph 1');
+  expect(onPage(['important', 'paragraphs', 0])).toBe(
+    'South Africa page, important information, paragraph 1',
+  );
   const link = { label: 'contact us', href: '/south-africa#contact' };
   const section = { ...southAfrica.sections[0], paragraphs: [['Please ', 'do ', link, '.']] };
   const page = { ...southAfrica, sections: [section] };

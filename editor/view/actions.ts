@@ -113,10 +113,13 @@ export function createActions(store: Store) {
     const target = savePath(path);
     const name = path[0] as string;
     const value = valueAt(getState().draft[name], target.slice(1));
-    const { status, data } = await call<{ problems: Problem[] }>('/api/check', {
-      field: target,
-      value,
-    });
+    const { status, data } = await call<{ problems: Problem[]; warnings: Problem[] }>(
+      '/api/check',
+      {
+        field: target,
+        value,
+      },
+    );
     // A value typed again since is checked again: this answer is not for what the form shows.
     if (status !== 200 || valueAt(getState().draft[name], target.slice(1)) !== value) return;
     dispatch({
@@ -126,6 +129,7 @@ export function createActions(store: Store) {
       errors: data.problems.filter((problem) => !problem.goLive),
       reminders: data.problems.filter((problem) => problem.goLive),
     });
+    dispatch({ type: 'warnings', warnings: data.warnings });
   };
 
   /** Saves a value into its file, unless the check rejects it or the file changed. */
@@ -153,6 +157,7 @@ export function createActions(store: Store) {
     const { status, data } = await call<{
       versions: Record<string, string>;
       problems: Problem[];
+      warnings: Problem[];
     }>('/api/save', {
       saves: all.map((save) => ({
         field: save.target,
@@ -170,6 +175,7 @@ export function createActions(store: Store) {
         version: data.versions[save.path[0] as string]!,
         problems: data.problems,
       });
+    dispatch({ type: 'warnings', warnings: data.warnings });
     say(
       `Saved together, as the check accepts them only together: ${all.map((save) => wordsOf(save.path)).join('; ')}`,
     );
@@ -189,6 +195,7 @@ export function createActions(store: Store) {
       {
         version: string;
         problems: Problem[];
+        warnings: Problem[];
         error?: string;
       } & ChangedAnswer
     >('/api/save', { field: target, value, version: file.version });
@@ -239,6 +246,7 @@ export function createActions(store: Store) {
       version: data.version,
       problems: data.problems,
     });
+    dispatch({ type: 'warnings', warnings: data.warnings });
     say(`Saved ${wordsOf(path)} in ${file.file}`);
     await refreshChanges();
   };
@@ -324,7 +332,7 @@ export function createActions(store: Store) {
         }
         dispatch({ type: 'dropTyped', field: fieldName(change.field) });
         await load(true);
-        say(`The change to ${change.words} was discarded`);
+        say(`The change to ${change.words} was discarded: Undo the last save brings it back`);
         // The button went with the change: the focus goes to the field, back as it was committed.
         dispatch({ type: 'focus', id: idOf(change.field) });
       }),
@@ -336,9 +344,10 @@ export function createActions(store: Store) {
       afterEarlierWrites(async () => {
         // Only what is saved is committed: a value typed and not saved would be left out unsaid.
         const pending = Object.values(getState().unsaved).map(({ path }) => wordsOf(path));
+        if (pending.length > 0) dispatch({ type: 'blockedByTyped' });
         if (pending.length > 0)
           return say(
-            `Not committed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or reload this page to drop what was typed, then commit.`,
+            `Not committed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or put back what is saved, then commit. Your message stays.`,
           );
         const { branch, message } = getState().commit;
         const { status, data } = await call<{ branch?: string; problem?: string }>('/api/commit', {
@@ -362,9 +371,10 @@ export function createActions(store: Store) {
     detached(
       afterEarlierWrites(async () => {
         const pending = Object.values(getState().unsaved).map(({ path }) => wordsOf(path));
+        if (pending.length > 0) dispatch({ type: 'blockedByTyped' });
         if (pending.length > 0)
           return say(
-            `Not proposed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or type the value saved before back, then propose.`,
+            `Not proposed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or put back what is saved, then propose.`,
           );
         const { status, data } = await call<{ branch?: string; problem?: string }>(
           '/api/propose',

@@ -32,6 +32,8 @@ export type Model = {
   docs: Record<string, { help: string; details?: string }>;
   choices: { pages: { route: string; name: string }[]; images: string[]; timeZones: string[] };
   problems: Problem[];
+  /** What the check warns of without refusing it, each with its fix where one click makes it. */
+  warnings: Problem[];
   canUndo: boolean;
 };
 

@@ -5,6 +5,7 @@
  * from, so nothing the view does afterwards replaces what was typed.
  */
 import { memo, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { TEXT_KINDS, visibleLength } from '../../content/schema/text-kinds';
 import { fieldName } from '../../scripts/build/field-name';
 import {
   fieldWords,
@@ -62,26 +63,45 @@ const moved = (list: unknown[], from: number, to: number) => {
 };
 
 /**
+ * A message of the check at a field: an error, a reminder before going live or a warning, with
+ * the fix one click makes where there is one, and the field it writes.
+ */
+type Message = {
+  kind: 'error' | 'reminder' | 'warning';
+  text: string;
+  fix?: { words: string; value: string; field: string };
+};
+
+/**
  * The check's messages for a field: the problems of the files as saved (go-live placeholders as
  * reminders), and the errors of each value typed and not saved. An error a value brings to another
  * field (a rule that relates fields or files) shows there, and at the field typed in too, named,
- * since that is where the editor looks.
+ * since that is where the editor looks. The warnings of the files as saved, or as last checked
+ * while typing, follow.
  */
-function messagesAt(state: State, field: string): { kind: 'error' | 'reminder'; text: string }[] {
+function messagesAt(state: State, field: string): Message[] {
   const shown = new Set<string>();
-  const messages: { kind: 'error' | 'reminder'; text: string }[] = [];
+  const messages: Message[] = [];
   const add = (problem: Problem, elsewhere = '') => {
     const key = `${problem.field} ${problem.message}`;
     if (shown.has(key)) return;
     shown.add(key);
-    const lead = problem.goLive ? 'Before going live: ' : 'Not saved: ';
+    const [kind, lead] = problem.warning
+      ? (['warning', 'Worth a look: '] as const)
+      : problem.goLive
+        ? (['reminder', 'Before going live: '] as const)
+        : (['error', 'Not saved: '] as const);
     messages.push({
-      kind: problem.goLive ? 'reminder' : 'error',
+      kind,
       text: `${lead}${elsewhere}${problem.message}`,
+      ...(problem.fix && { fix: { ...problem.fix, field: problem.field } }),
     });
   };
   const here = (problemField: string) => boxFor(state, problemField) === field;
   for (const problem of state.problems) if (here(problem.field)) add(problem);
+  const conflicted = state.conflicted[field];
+  if (conflicted) messages.push({ kind: 'error', text: conflicted });
+  for (const warning of state.warnings) if (here(warning.field)) add(warning);
   for (const [typedIn, { written, errors }] of Object.entries(state.rejected))
     for (const error of errors) {
       if (here(error.field)) add(error);
@@ -117,8 +137,9 @@ function boxFor(state: State, field: string): string {
 /** The check's messages for one field, group or file, in the box the input names. */
 export function Messages({ field }: { field: string }) {
   const box = useRef<HTMLDivElement>(null);
+  const { actions } = useContext(StoreContext);
   const said = useView((state) => JSON.stringify(messagesAt(state, field)));
-  const messages = useMemo(() => JSON.parse(said) as ReturnType<typeof messagesAt>, [said]);
+  const messages = useMemo(() => JSON.parse(said) as Message[], [said]);
   // A message that appears under the field being typed in is brought into view, as little as that
   // takes, so that the editor reads it without looking for it.
   useEffect(() => {
@@ -128,9 +149,24 @@ export function Messages({ field }: { field: string }) {
   }, [messages, field]);
   return (
     <div id={`${idOf(field)}-messages`} className="messages" ref={box}>
-      {messages.map((message) => (
-        <p key={message.text} className={message.kind}>
-          {message.text}
+      {messages.map(({ kind, text, fix }) => (
+        <p key={text} className={kind}>
+          {text}
+          {fix && (
+            <>
+              {' '}
+              <button
+                type="button"
+                onClick={() => {
+                  actions.edited(pathOf(fix.field), fix.value, true);
+                  // The button goes with the message it fixes: the focus goes back to the field.
+                  actions.dispatch({ type: 'focus', id: idOf(field) });
+                }}
+              >
+                {fix.words}
+              </button>
+            </>
+          )}
         </p>
       ))}
     </div>
@@ -253,6 +289,33 @@ function Input({
   );
 }
 
+/**
+ * How many letters a text has of the number its kind reads well in (content/schema/text-kinds.ts),
+ * counted as visitors read it, the bank's name and division filled in, as the editor types; over
+ * it, by how many. The check warns of a text over it once the value is checked.
+ */
+function LengthCount({ node, path }: { node: SchemaNode; path: FieldPath }) {
+  const textKind = node['x-text'] ? TEXT_KINDS[node['x-text']] : undefined;
+  const length = useView((state) => {
+    const value = valueAt(state.draft[path[0] as string], path.slice(1));
+    if (typeof value !== 'string') return undefined;
+    const site = isGroup(state.draft.site) ? state.draft.site : {};
+    const filled = value.replace(/\{(name|division)\}/g, (slot, key: string) =>
+      typeof site[key] === 'string' ? site[key] : slot,
+    );
+    return visibleLength(filled);
+  });
+  if (!textKind?.recommended || length === undefined) return null;
+  const { recommended, words } = textKind;
+  return (
+    <p className={length > recommended ? 'count over' : 'count'}>
+      {length > recommended
+        ? `${length - recommended} letters over the ${recommended} recommended for ${words}`
+        : `${recommended - length} letters left of the ${recommended} recommended for ${words}`}
+    </p>
+  );
+}
+
 /** One field: its words, its help, its input and the check's messages for it. */
 function Field({ node, path }: { node: SchemaNode; path: FieldPath }) {
   const id = idOf(path);
@@ -283,6 +346,7 @@ function Field({ node, path }: { node: SchemaNode; path: FieldPath }) {
         </p>
       )}
       <Input node={node} path={path} describedBy={describedBy} />
+      <LengthCount node={node} path={path} />
       <Messages field={field} />
       <Help path={path} />
     </div>

@@ -12,6 +12,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import { fieldWords, nodeAt, optionFor, type SchemaNode } from '../../scripts/shared/field-words';
 import { isGroup, valueAt, withValueAt } from '../values';
@@ -134,10 +135,8 @@ export function mainFileOf(model: Model, page: Page) {
 }
 
 /** Pages in the order an editor looks for them: the site's pages, the two without an address, files. */
-const byKind = (a: Page, b: Page) => {
-  const rank = (page: Page) => (page.handler ? 2 : page.route.startsWith('/_') ? 1 : 0);
-  return rank(a) - rank(b) || a.route.localeCompare(b.route);
-};
+const kindRank = (page: Page) => (page.handler ? 2 : page.route.startsWith('/_') ? 1 : 0);
+const byKind = (a: Page, b: Page) => kindRank(a) - kindRank(b) || a.route.localeCompare(b.route);
 
 /**
  * The page a field is on: one that draws its text, or for a field that is no text of a page (a
@@ -206,8 +205,42 @@ export function fieldsInPageOrderOf(
 }
 
 /** The route of the page shown beside the form: the one chosen, or the site's first page. */
-const shownRoute = (state: State) =>
-  state.route ?? [...state.model!.pages].sort(byKind)[0]?.route ?? '/';
+const shownRoute = (state: State) => state.route ?? pagesForEditors(state)[0]?.route ?? '/';
+
+/** How many texts a value holds: the words an editor changes in it. */
+const textsIn = (value: unknown): number =>
+  typeof value === 'string'
+    ? 1
+    : value && typeof value === 'object'
+      ? Object.values(value).reduce<number>((sum, inner) => sum + textsIn(inner), 0)
+      : 0;
+
+/**
+ * The pages in the order an editor wants them: the site's pages with an address, the one with the
+ * most texts of its own first (the country page, which editors change most), then the two without
+ * an address, then the files no page shows.
+ */
+export function pagesForEditors(state: State): Page[] {
+  const model = state.model!;
+  const texts = (page: Page) => textsIn(state.saved[mainFileOf(model, page)]);
+  return [...model.pages].sort(
+    (a, b) => kindRank(a) - kindRank(b) || texts(b) - texts(a) || byKind(a, b),
+  );
+}
+
+/**
+ * Scrolls the frame to the first text of the field being edited, where it is out of the frame's
+ * view; the frame scrolls, never the window around it, which stays at the field. A frame not shown
+ * (the page beside closed on a narrow window) has nothing to scroll: it scrolls once shown.
+ */
+function scrollToSelected(document: Document) {
+  const first = document.querySelector('[data-editor-selected]');
+  const window = document.defaultView;
+  if (!first || !window) return;
+  const box = first.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight)
+    window.scrollTo({ top: window.scrollY + box.top - window.innerHeight / 3 });
+}
 
 /**
  * Draws the page shown into the frame's document, with the values the check accepted, and
@@ -255,14 +288,7 @@ function paintPage(
       }
     }
     for (const text of texts) text.setAttribute('data-editor-selected', '');
-    // The frame scrolls to the text, never the window around it, which stays at the field.
-    const first = texts[0];
-    const window = document.defaultView;
-    if (first && window) {
-      const box = first.getBoundingClientRect();
-      if (box.top < 0 || box.bottom > window.innerHeight)
-        window.scrollTo({ top: window.scrollY + box.top - window.innerHeight / 3 });
-    }
+    scrollToSelected(document);
   };
   const write = (page: Drawn | undefined) => {
     let body: HTMLElement;
@@ -290,6 +316,29 @@ function paintPage(
   return result instanceof Promise ? result.then(write, () => write(undefined)) : write(result);
 }
 
+/** The widths the page beside the form is drawn at: this pane's, a phone's or a desktop's. */
+type PageWidth = 'window' | 'phone' | 'desktop';
+const WIDTH_WORDS: Record<PageWidth, string> = {
+  window: 'As wide as this pane',
+  phone: 'Phone (360 px)',
+  desktop: 'Desktop (1280 px)',
+};
+
+/** The view's narrow layout (view.css), where the page beside covers the form once opened. */
+const NARROW = '(max-width: 1099.98px)';
+
+/** Whether the window is in the view's narrow layout: a phone, a narrow window or a zoomed one. */
+function useNarrowWindow() {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = matchMedia(NARROW);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => matchMedia(NARROW).matches,
+  );
+}
+
 export function PageBeside({
   onClickText,
 }: {
@@ -299,7 +348,12 @@ export function PageBeside({
   const model = state.model!;
   const frame = useRef<HTMLIFrameElement>(null);
   const [frameReady, setFrameReady] = useState(false);
-  const [width, setWidth] = useState<'phone' | 'desktop'>('desktop');
+  // Left unchosen, the page is drawn as wide as the window where the page beside covers the form
+  // (a narrow or zoomed window, whose text a scaled-down desktop page would shrink past reading),
+  // and at a desktop's width beside the form.
+  const [chosenWidth, setWidth] = useState<PageWidth | undefined>();
+  const narrow = useNarrowWindow();
+  const width = chosenWidth ?? (narrow ? 'window' : 'desktop');
   const [paneWidth, setPaneWidth] = useState(0);
   /** How much of a wide window the page beside the form takes, in percent, as the editor sets it. */
   const [share, setShare] = useState(45);
@@ -367,7 +421,13 @@ export function PageBeside({
     observer.observe(pane.current!);
     return () => observer.disconnect();
   }, []);
-  const frameWidth = width === 'phone' ? 360 : 1280;
+  const frameWidth =
+    width === 'window' ? Math.max(1, Math.floor(paneWidth)) : width === 'phone' ? 360 : 1280;
+  // Once the page beside is shown, or drawn at another width, the text being edited is in view.
+  useEffect(() => {
+    const document = frame.current?.contentDocument;
+    if (painted && document && paneWidth > 0) scrollToSelected(document);
+  }, [painted, paneWidth, frameWidth]);
   const scale = paneWidth > 0 ? Math.min(1, paneWidth / frameWidth) : 1;
 
   const refused = Object.keys(state.rejected).map((field) =>
@@ -450,7 +510,7 @@ export function PageBeside({
       </label>
       <fieldset className="widths">
         <legend>Width of the page</legend>
-        {(['phone', 'desktop'] as const).map((choice) => (
+        {(['window', 'phone', 'desktop'] as const).map((choice) => (
           <label key={choice}>
             <input
               type="radio"
@@ -458,7 +518,7 @@ export function PageBeside({
               checked={width === choice}
               onChange={() => setWidth(choice)}
             />{' '}
-            {choice === 'phone' ? 'Phone (360 px)' : 'Desktop (1280 px)'}
+            {WIDTH_WORDS[choice]}
           </label>
         ))}
       </fieldset>

@@ -41,8 +41,18 @@ export type State = {
   unsaved: Record<string, { path: FieldPath; value: unknown }>;
   /** Whether the files were reloaded over values typed and not saved, which wait to be saved. */
   typedOverReload: boolean;
+  /**
+   * Whether a commit or a proposal was stopped by values typed and not saved: the view then offers
+   * to put back the values saved, so that the editor need not reload and lose the commit's message.
+   */
+  blockedByTyped: boolean;
   /** What the check said of the files as saved, go-live reminders among it. */
   problems: Problem[];
+  /**
+   * What the check warns of without refusing it (a character nobody sees, a text too long, an emoji
+   * in a heading), in the files as saved or with the value last checked as typed.
+   */
+  warnings: Problem[];
   /**
    * The check's errors for each value typed and not saved, by the field typed in, and the field the
    * save would write (a new item's whole group, say), until the value is typed again or saved.
@@ -51,6 +61,11 @@ export type State = {
   /** The fields typed in whose value the check has not yet answered for. */
   checking: string[];
   conflict: Conflict | undefined;
+  /**
+   * The message of each save refused by a conflict, by the field typed in, kept at the field until
+   * the value is saved or dropped: after two conflicts, each field still says why it is not saved.
+   */
+  conflicted: Record<string, string>;
   /** Why the server cannot be reached, while it cannot. */
   unreachable: string | undefined;
   /** A failure of the view itself, for the editor to pass on to a developer. */
@@ -90,7 +105,10 @@ export type Action =
   | { type: 'rejected'; typedIn: string; written: string; errors: Problem[]; reminders: Problem[] }
   | { type: 'conflict'; conflict: Conflict }
   | { type: 'dropTyped'; field: string }
+  | { type: 'blockedByTyped' }
+  | { type: 'putBackTyped' }
   | { type: 'problems'; problems: Problem[] }
+  | { type: 'warnings'; warnings: Problem[] }
   | { type: 'changes'; changes: NonNullable<State['changes']> }
   | { type: 'say'; text: string; field?: string | undefined }
   | { type: 'unreachable'; why: string | undefined }
@@ -115,7 +133,10 @@ export const initialState: State = {
   draft: {},
   unsaved: {},
   typedOverReload: false,
+  blockedByTyped: false,
+  conflicted: {},
   problems: [],
+  warnings: [],
   rejected: {},
   checking: [],
   conflict: undefined,
@@ -168,8 +189,10 @@ export function reducer(state: State, action: Action): State {
         draft,
         unsaved,
         typedOverReload: action.keepTyped && Object.keys(unsaved).length > 0,
+        conflicted: action.keepTyped ? state.conflicted : {},
         rejected: action.keepTyped ? state.rejected : {},
         problems: action.model.problems,
+        warnings: action.model.warnings,
         conflict: undefined,
       };
     }
@@ -228,22 +251,56 @@ export function reducer(state: State, action: Action): State {
         unsaved,
         typedOverReload: state.typedOverReload && Object.keys(unsaved).length > 0,
         rejected: typedOn ? state.rejected : without(state.rejected, written),
+        conflicted: without(state.conflicted, written),
         checking: typedOn
           ? state.checking
           : state.checking.filter((field) => !within(field, written)),
         problems: action.problems,
       };
     }
-    case 'conflict':
-      return { ...state, conflict: action.conflict };
+    case 'conflict': {
+      const { conflict } = action;
+      if (!conflict.field) return { ...state, conflict };
+      const who = conflict.by === 'another tab' ? 'another tab of this view' : 'another program';
+      const message = `Not saved: ${conflict.file} was changed in ${who} first; what you typed stays here until you save it again or keep the value in the file`;
+      return {
+        ...state,
+        conflict,
+        conflicted: { ...state.conflicted, [fieldName(conflict.field)]: message },
+      };
+    }
     case 'dropTyped':
       return {
         ...state,
         unsaved: without(state.unsaved, action.field),
         rejected: without(state.rejected, action.field),
+        conflicted: without(state.conflicted, action.field),
       };
+    case 'blockedByTyped':
+      return { ...state, blockedByTyped: true };
+    case 'putBackTyped': {
+      // Each field typed in shows its saved value again, and nothing typed waits to be saved.
+      let draft = state.draft;
+      for (const { path } of Object.values(state.unsaved)) {
+        const name = path[0] as string;
+        const saved = valueAt(state.saved[name], path.slice(1));
+        draft = { ...draft, [name]: withValueAt(draft[name], path.slice(1), saved) };
+      }
+      return {
+        ...state,
+        draft,
+        unsaved: {},
+        rejected: {},
+        checking: [],
+        blockedByTyped: false,
+        conflicted: {},
+        typedOverReload: false,
+      };
+    }
     case 'problems':
       return { ...state, problems: action.problems };
+    case 'warnings':
+      return { ...state, warnings: action.warnings };
     case 'changes':
       return { ...state, changes: action.changes };
     case 'say':

@@ -9,7 +9,13 @@ import { inWords, isGroup } from '../values';
 import { inService, openChange } from './api';
 import { ViewContext } from './context';
 import { FormFor, Messages } from './form';
-import { fieldsInPageOrderOf, mainFileOf, PageBeside, pageOf } from './page-beside';
+import {
+  fieldsInPageOrderOf,
+  mainFileOf,
+  PageBeside,
+  pageOf,
+  pagesForEditors,
+} from './page-beside';
 import { Propose, SignedIn, YourChanges } from './service';
 import { fieldsOfText } from './text-fields';
 import { pathOf, type State } from './state';
@@ -90,6 +96,13 @@ function Bar() {
         {!state.conflict && !state.unreachable && state.typedOverReload && pending.length > 0 && (
           <button type="button" onClick={actions.saveAllTyped}>
             Save what you typed (
+            {pending.map(({ path }) => fieldWords(path, model.schema, state.draft)).join('; ')})
+          </button>
+        )}
+        {/* A commit or a proposal stopped by values typed: they can go, with nothing else. */}
+        {!state.conflict && state.blockedByTyped && pending.length > 0 && (
+          <button type="button" onClick={() => actions.dispatch({ type: 'putBackTyped' })}>
+            Put back what is saved (
             {pending.map(({ path }) => fieldWords(path, model.schema, state.draft)).join('; ')})
           </button>
         )}
@@ -179,12 +192,14 @@ function Changes() {
 }
 
 /**
- * The files in the order a visitor meets them: the files of the site's pages, in the order of the
- * pages, then the files every page shares.
+ * The files in the order an editor looks for them: the files of the site's pages, the page editors
+ * change most first (pagesForEditors), then the files every page shares.
  */
 function filesInVisitorOrder(state: State) {
   const model = state.model!;
-  const order = model.pages.filter((page) => !page.handler).map((page) => mainFileOf(model, page));
+  const order = pagesForEditors(state)
+    .filter((page) => !page.handler)
+    .map((page) => mainFileOf(model, page));
   const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
   return [...model.files].sort((a, b) => rank(a.name) - rank(b.name));
 }
@@ -245,6 +260,17 @@ export function EditingView() {
     actions.dispatch({ type: 'select', field });
   };
 
+  // The page beside follows the file chosen: the page it is mostly about, else one it is on.
+  const showFile = (name: string) => {
+    const pages = model.pages.filter((page) => page.contentFiles.includes(name));
+    const route = (pages.find((page) => mainFileOf(model, page) === name) ?? pages[0])?.route;
+    actions.dispatch({
+      type: 'showPage',
+      route,
+      noPage: route ? undefined : `${wordsOf(name)} appears on no page of the site.`,
+    });
+  };
+
   const onClickText = (tags: string[], text: string) => {
     const fields = fieldsOfText(state, tags, text);
     actions.dispatch({ type: 'choice', fields: fields.length > 1 ? fields : [] });
@@ -266,7 +292,9 @@ export function EditingView() {
         <ul>
           {files.map(({ name }) => (
             <li key={name}>
-              <a href={`#section-${name}`}>{wordsOf(name)}</a>
+              <a href={`#section-${name}`} onClick={() => showFile(name)}>
+                {wordsOf(name)}
+              </a>
             </li>
           ))}
         </ul>

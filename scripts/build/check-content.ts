@@ -10,9 +10,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { contentSchema, type Content } from '../../content/schema';
+import type { Fix } from '../../content/schema/text-rules';
 import { contentJsonSchema } from '../shared/content-json-schema';
 import { fieldWords } from '../shared/field-words';
-import { contentFindings, type Finding } from './content-rules';
+import { contentFindings, contentWarnings, type Finding } from './content-rules';
 import { fieldName, readContent, type ContentFile, type Problem } from './read-content';
 
 /** What a value of each type looks like, in an editor's words. */
@@ -101,7 +102,9 @@ function flatten(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[] = []
     if (meant) return flatten(meant, path);
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
     const missing = issue.code === 'invalid_type' && issue.input === undefined;
-    return [{ path: [...path, ...keys], message: issue.message, missing }];
+    // A rule that knows the fix (a character nobody sees, deleted) gives it in its issue's params.
+    const fix = issue.code === 'custom' ? (issue.params?.fix as Fix | undefined) : undefined;
+    return [{ path: [...path, ...keys], message: issue.message, missing, ...(fix && { fix }) }];
   });
 }
 
@@ -118,7 +121,7 @@ function withoutRenamedMissing(findings: SchemaFinding[]): Finding[] {
   );
   return findings
     .filter((finding) => !(finding.missing && renamedTo.has(fieldName(finding.path))))
-    .map(({ path, message }) => ({ path, message }));
+    .map(({ path, message, fix }) => ({ path, message, ...(fix && { fix }) }));
 }
 
 /**
@@ -137,7 +140,31 @@ export function checkContent(
   const findings = error
     ? withoutRenamedMissing(flatten(error.issues))
     : contentFindings(data, schema);
-  const problems = findings.map(({ path, message, goLive }) => {
+  return problemsOf(findings, files, content);
+}
+
+/**
+ * What the check warns of, without refusing it (content-rules.ts: a character nobody sees that a
+ * text may mean by mistake, a text longer than its kind reads well in, an emoji in a heading), once
+ * the schema accepts the content; none before.
+ * @param schema The schema of all content, which marks each text's kind; a test may extend it.
+ */
+export function checkWarnings(
+  files: ContentFile[],
+  schema: z.ZodType<Content> = contentSchema,
+): Problem[] {
+  const content = Object.fromEntries(files.map((file) => [file.name, file.value]));
+  const { data } = schema.safeParse(content);
+  return data ? problemsOf(contentWarnings(data, schema), files, content) : [];
+}
+
+/** Findings as problems, each at its field's place in its file, in the order an editor reads them. */
+function problemsOf(
+  findings: Finding[],
+  files: ContentFile[],
+  content: Record<string, unknown>,
+): Problem[] {
+  const problems = findings.map(({ path, message, goLive, warning, fix }) => {
     const source = files.find((file) => file.name === path[0]);
     // A field's own place, or for a missing one the place of the group that should hold it.
     const depth = path.findLastIndex((_, i) => source?.places.has(fieldName(path.slice(0, i + 1))));
@@ -152,6 +179,8 @@ export function checkContent(
       ...(words && { fieldWords: words }),
       message,
       ...(goLive && { goLive }),
+      ...(warning && { warning }),
+      ...(fix && { fix }),
     };
   });
   // In the order an editor reads them: file by file, field by field.
@@ -191,12 +220,14 @@ export function annotation(p: Problem): string {
   const file = p.file.replace(/[%\r\n:,]/g, encodeURIComponent);
   const where = `file=${file},line=${p.line},col=${p.column}`;
   const message = `${p.field}: ${p.message}`.replace(/[%\r\n]/g, encodeURIComponent);
-  return `::${p.goLive ? 'warning' : 'error'} ${where},title=content check::${message}`;
+  return `::${p.goLive || p.warning ? 'warning' : 'error'} ${where},title=content check::${message}`;
 }
 
 async function main(): Promise<number> {
   const { files, problems } = loadContent();
   if (problems.length === 0) problems.push(...checkContent(files));
+  const warnings =
+    problems.length === 0 || problems.every((p) => p.goLive) ? checkWarnings(files) : [];
   const indentedLines = (kind: Problem[]) => kind.map((p) => `\n  ${describe(p)}`);
   const [goLive, errors] = [problems.filter((p) => p.goLive), problems.filter((p) => !p.goLive)];
   // The placeholders are listed in full only when nothing needs fixing first.
@@ -205,10 +236,16 @@ async function main(): Promise<number> {
   const outputLine = (...lines: string[]) => `content:check: ${lines.join('')}`;
   if (goLive.length > 0)
     console.warn(outputLine(`${goLive.length} placeholder(s) to replace`, ...shown));
+  // Warnings stop nothing: each is listed, as each is worth a look before the change is reviewed.
+  if (warnings.length > 0)
+    console.warn(
+      outputLine(`${warnings.length} warning(s), which pass:`, ...indentedLines(warnings)),
+    );
   if (errors.length > 0)
     console.error(outputLine(`${errors.length} problem(s) to fix:`, ...indentedLines(errors)));
   else console.log(outputLine(`${files.length} content files OK`));
-  if (process.env.GITHUB_ACTIONS === 'true') for (const p of problems) console.log(annotation(p));
+  if (process.env.GITHUB_ACTIONS === 'true')
+    for (const p of [...problems, ...warnings]) console.log(annotation(p));
   return errors.length > 0 ? 1 : 0;
 }
 

@@ -9,21 +9,43 @@
  * only other input.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import type { CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { MAIN_ID } from '../../components/layout/landmarks';
-import { fieldKinds, type Content, type FieldKind } from '../../content/schema';
-import { EMAIL } from '../../content/schema/text-rules';
-import { readPhoneNumber } from '../../lib/phone';
+import { fieldKinds, textKinds, type Content, type FieldKind } from '../../content/schema';
+import {
+  findInvisible,
+  fixWords,
+  invisibleMessage,
+  withInvisibleFixed,
+  type Joined,
+} from '../../content/schema/invisible-characters';
+import { emojiIn, TEXT_KINDS, visibleLength, withoutEmoji } from '../../content/schema/text-kinds';
+import { EMAIL, type Fix } from '../../content/schema/text-rules';
+import { countriesOfNumber, readPhoneNumber } from '../../lib/phone';
 import { pageRoutes, routes } from '../../lib/routes';
 import { shareImageTitle } from '../shared/share-image';
 import { fillTemplate } from '../../lib/template';
 import { readPngText } from '../shared/png-text';
 
 /**
- * What is wrong with a field, at its path (its file's export name, then each key or index); `goLive`
- * when it is a placeholder that only needs replacing before launch.
+ * What the check warns of, without refusing it: a character nobody sees that a text may mean by
+ * mistake, a text longer than its kind reads well in, an emoji in a heading.
  */
-export type Finding = { path: PropertyKey[]; message: string; goLive?: true };
+export type Warning = 'invisible' | 'length' | 'emoji';
+
+/**
+ * What is wrong with a field, at its path (its file's export name, then each key or index); `goLive`
+ * when it is a placeholder that only needs replacing before launch, `warning` when it is only
+ * worth a look; with the fix one click makes, where there is one.
+ */
+export type Finding = {
+  path: PropertyKey[];
+  message: string;
+  goLive?: true;
+  warning?: Warning;
+  fix?: Fix;
+};
 
 /** Domains reserved for examples (RFC 2606, RFC 6761). */
 const EXAMPLE = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i;
@@ -79,33 +101,77 @@ function sectionIds(page: Content['southAfrica']): [PropertyKey[], string][] {
 }
 
 /**
- * Every field the schema marks with a kind, with its value and path, found by walking the schema
- * alongside content it has accepted: each option of a union is the one the value matches.
+ * A field found in content: its schema, its value, its path, the group that holds it, and for a
+ * piece of a paragraph made of texts and links, the pieces it is joined to.
  */
-function* fieldsOfKind(
-  schema: z.ZodType,
+type Found = {
+  field: z.ZodType;
+  value: unknown;
+  path: PropertyKey[];
+  group?: z.ZodObject;
+  joined?: Joined;
+};
+
+/** Whether a list's items are the pieces of one text: texts and links, as a paragraph's are. */
+const isPieces = (list: z.ZodArray) =>
+  list.element instanceof z.ZodUnion &&
+  (list.element.options as z.ZodType[]).some((option) => option instanceof z.ZodObject);
+
+/**
+ * Every field, group and list of content the schema has accepted, found by walking the schema
+ * alongside it: each option of a union is the one the value matches.
+ */
+function* everyField(
+  field: z.ZodType,
   value: unknown,
   path: PropertyKey[],
-): Generator<[FieldKind, unknown, PropertyKey[]]> {
+  around: Pick<Found, 'group' | 'joined'> = {},
+): Generator<Found> {
   // An optional field left out has no value to check, nor anything inside it.
   if (value === undefined) return;
-  const marked = fieldKinds.get(schema);
-  if (marked) yield [marked.kind, value, path];
-  if (schema instanceof z.ZodObject)
-    for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>))
-      yield* fieldsOfKind(field, (value as Record<string, unknown>)[key], [...path, key]);
-  else if (schema instanceof z.ZodArray)
-    for (const [i, item] of (value as unknown[]).entries())
-      yield* fieldsOfKind(schema.element as z.ZodType, item, [...path, i]);
-  else if (schema instanceof z.ZodTuple)
-    for (const [i, item] of (schema.def.items as z.ZodType[]).entries())
-      yield* fieldsOfKind(item, (value as unknown[])[i], [...path, i]);
-  else if (schema instanceof z.ZodUnion) {
-    const options = schema.options as z.ZodType[];
+  if (field instanceof z.ZodOptional || field instanceof z.ZodReadonly)
+    return yield* everyField(field.def.innerType as z.ZodType, value, path, around);
+  if (field instanceof z.ZodUnion) {
+    const options = field.options as z.ZodType[];
     const meant = options.find((option) => option.safeParse(value).success);
-    if (meant) yield* fieldsOfKind(meant, value, path);
-  } else if (schema instanceof z.ZodOptional || schema instanceof z.ZodReadonly)
-    yield* fieldsOfKind(schema.def.innerType as z.ZodType, value, path);
+    return meant ? yield* everyField(meant, value, path, around) : undefined;
+  }
+  yield { field, value, path, ...around };
+  if (field instanceof z.ZodObject)
+    for (const [key, inner] of Object.entries(field.shape as Record<string, z.ZodType>))
+      yield* everyField(inner, (value as Record<string, unknown>)[key], [...path, key], {
+        group: field,
+      });
+  else if (field instanceof z.ZodArray) {
+    const items = value as unknown[];
+    for (const [i, item] of items.entries()) {
+      const joined = { before: i > 0, after: i < items.length - 1 };
+      yield* everyField(field.element as z.ZodType, item, [...path, i], {
+        ...(isPieces(field) && { joined }),
+      });
+    }
+  } else if (field instanceof z.ZodTuple)
+    for (const [i, item] of (field.def.items as z.ZodType[]).entries())
+      yield* everyField(item, (value as unknown[])[i], [...path, i]);
+}
+
+/** The value at a path inside content, or undefined where the path leads nowhere. */
+const valueAt = (content: unknown, path: readonly PropertyKey[]) =>
+  path.reduce<unknown>(
+    (inside, key) =>
+      inside && typeof inside === 'object'
+        ? (inside as Record<PropertyKey, unknown>)[key]
+        : undefined,
+    content,
+  );
+
+/**
+ * The country a phone number is read in: the one its group names in `country` (a phone line for
+ * callers elsewhere), else the site's.
+ */
+export function phoneCountryAt(content: Content, path: readonly PropertyKey[]): CountryCode {
+  const country = valueAt(valueAt(content, path.slice(0, -1)), ['country']);
+  return typeof country === 'string' ? (country as CountryCode) : content.site.phoneCountry;
 }
 
 /**
@@ -117,8 +183,13 @@ export function contentFindings(content: Content, schema: z.ZodType): Finding[] 
   const { site, southAfrica: page } = content;
   const today = new Date();
   const findings: Finding[] = [];
-  const addFinding = (path: PropertyKey[], message: string, goLive?: true) =>
-    findings.push({ path, message, ...(goLive && { goLive }) });
+  const addFinding = (path: PropertyKey[], message: string, goLive?: true | Fix) =>
+    findings.push({
+      path,
+      message,
+      ...(goLive === true && { goLive }),
+      ...(typeof goLive === 'object' && { fix: goLive }),
+    });
   const ids = [MAIN_ID, ...sectionIds(page).map(([, id]) => id)];
   const anchors: Record<string, string[]> = { [routes.home]: [MAIN_ID], [routes.southAfrica]: ids };
   const latest = today.getFullYear() + 1;
@@ -136,7 +207,7 @@ export function contentFindings(content: Content, schema: z.ZodType): Finding[] 
    * none here.
    */
   const kindRules: {
-    [K in FieldKind]?: (value: ValueOf<K>, path: PropertyKey[]) => void;
+    [K in FieldKind]?: (value: ValueOf<K>, path: PropertyKey[], group?: z.ZodObject) => void;
   } = {
     link(value, path) {
       // The links table always finds a kind, as its last entry matches every link.
@@ -155,11 +226,13 @@ export function contentFindings(content: Content, schema: z.ZodType): Finding[] 
       if (!value.startsWith('/') || isPage(value))
         addFinding(path, `"${value}" is not a missing page: write it like /gone`);
     },
-    phoneNumber(value, path) {
-      const number = readPhoneNumber(value, site.phoneCountry);
-      const fix = `is no phone number (read as ${site.phoneCountry}): write it like 0808 157 0192`;
-      if (!number) addFinding(path, `"${value}" ${fix}`);
-      if (DRAMA.test(number?.nationalNumber ?? ''))
+    phoneNumber(value, path, group) {
+      const country = phoneCountryAt(content, path);
+      const number = readPhoneNumber(value, country);
+      // A phone line (a group with a country of its own) may name the country instead.
+      const line = group !== undefined && 'country' in group.shape;
+      if (!number) addFinding(path, ...phoneRefusal(content, value, country, line));
+      if (number?.countryCallingCode === '44' && DRAMA.test(number.nationalNumber))
         addFinding(path, `${value} is from Ofcom's drama range`, true);
     },
     emailAddress: notExample,
@@ -195,8 +268,15 @@ export function contentFindings(content: Content, schema: z.ZodType): Finding[] 
     },
   };
   // The schema accepted the content, so each kind's value has the type its rule takes.
-  for (const [kind, value, path] of fieldsOfKind(schema, content, []))
-    (kindRules[kind] as ((value: unknown, path: PropertyKey[]) => void) | undefined)?.(value, path);
+  for (const { field, value, path, group } of everyField(schema, content, [])) {
+    const kind = fieldKinds.get(field)?.kind;
+    const kindRule = kind && kindRules[kind];
+    (kindRule as ((...args: [unknown, PropertyKey[], z.ZodObject?]) => void) | undefined)?.(
+      value,
+      path,
+      group,
+    );
+  }
 
   relations(content, addFinding);
   return findings;
@@ -234,4 +314,105 @@ function relations(
     if (drawn !== title)
       addFinding(['site', 'shareImage', 'src'], `${src} was drawn for ${words}`, true);
   }
+}
+
+/**
+ * The countries the content names (the site's country of phone numbers, the office's, each phone
+ * line's), the site's first: where a number refused in one is most likely meant.
+ */
+function namedCountries(content: Content): CountryCode[] {
+  const named: CountryCode[] = [content.site.phoneCountry];
+  const walk = (value: unknown) => {
+    if (!value || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'country' && typeof inner === 'string') named.push(inner as CountryCode);
+      walk(inner);
+    }
+  };
+  walk(content);
+  return named;
+}
+
+/**
+ * A country's name in English, as a sentence writes it after "in": 'South Africa' for ZA, 'the
+ * United Kingdom' for GB (a name of a union, of islands or in the plural takes "the").
+ */
+function countryName(country: CountryCode) {
+  const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country;
+  const the =
+    /^(United|Dominican|Central African|Czech)\b|(Islands|Republic|Emirates|Netherlands|Philippines|Bahamas|Gambia|Maldives|Seychelles|Comoros)$/;
+  return the.test(name) ? `the ${name}` : name;
+}
+
+/**
+ * Why a phone number is refused, read in its country, and where it is a number in another country
+ * (those the content names first), its international form, which callers anywhere dial, as the fix
+ * it offers; a phone line may instead name that country.
+ */
+function phoneRefusal(
+  content: Content,
+  value: string,
+  country: CountryCode,
+  line: boolean,
+): [string, Fix?] {
+  const example =
+    country === 'GB'
+      ? 'like 0808 157 0192'
+      : `as callers in ${countryName(country)} dial it, or with + and its country code`;
+  const refused = `"${value}" is no phone number (read as ${country}): write it ${example}`;
+  const [elsewhere] = countriesOfNumber(value, namedCountries(content));
+  if (!elsewhere) return [refused];
+  const orName = line ? `, or set the line's callers' country to ${elsewhere.country}` : '';
+  return [
+    `${refused}; if it is a number in ${countryName(elsewhere.country)}, write ${elsewhere.international}${orName}`,
+    { words: `Write ${elsewhere.international}`, value: elsewhere.international },
+  ];
+}
+
+/** The bank's name and division in a text, as visitors read it; any other slot as written. */
+const withBrand = (text: string, site: Content['site']) =>
+  text.replace(/\{(name|division)\}/g, (_slot, slot: 'name' | 'division') => site[slot]);
+
+/**
+ * What the check warns of in content the schema has accepted, field by field, without refusing it:
+ * the characters nobody sees that a text may mean by mistake (the table in
+ * content/schema/invisible-characters.ts), each with the fix one click makes; a text longer than
+ * its kind reads well in (content/schema/text-kinds.ts); an emoji in a heading.
+ * @param schema The schema the content was accepted by, which marks each text's kind.
+ */
+export function contentWarnings(content: Content, schema: z.ZodType): Finding[] {
+  const warnings: Finding[] = [];
+  for (const { field, value, path, joined } of everyField(schema, content, [])) {
+    if (typeof value !== 'string') continue;
+    const text = textKinds.get(field)?.text;
+    const kind = text && TEXT_KINDS[text];
+    const use = !kind ? 'code' : kind.lines ? 'lines' : 'line';
+    for (const found of findInvisible(value, use, joined))
+      if (found.verdict === 'warned')
+        warnings.push({
+          path,
+          message: invisibleMessage(value, found),
+          warning: 'invisible',
+          fix: { words: fixWords(found), value: withInvisibleFixed(value, found) },
+        });
+    if (!kind) continue;
+    const length = visibleLength(withBrand(value, content.site));
+    // A description longer than search results show is refused already (its kind's rule).
+    const refusedLonger = fieldKinds.get(field)?.kind === 'description';
+    if (kind.recommended && length > kind.recommended && !refusedLonger)
+      warnings.push({
+        path,
+        message: `has ${length} letters, more than the ${kind.recommended} recommended for ${kind.words}: ${kind.because}`,
+        warning: 'length',
+      });
+    const emoji = kind.noEmoji ? emojiIn(value) : [];
+    if (emoji.length > 0)
+      warnings.push({
+        path,
+        message: `has the emoji ${emoji.join(' ')}: ${kind.words} reads better without, and screen readers read out each emoji's name`,
+        warning: 'emoji',
+        fix: { words: `Delete the emoji`, value: withoutEmoji(value) },
+      });
+  }
+  return warnings;
 }

@@ -7,6 +7,8 @@
  */
 import path from 'node:path';
 import ts from 'typescript';
+import type { Fix } from '../../content/schema/text-rules';
+import type { Warning } from './content-rules';
 import { fieldName } from './field-name';
 
 export { fieldName };
@@ -14,8 +16,9 @@ export { fieldName };
 /** Where something is written: 1-based, as editors and terminals count. */
 export type Place = { line: number; column: number };
 /**
- * One problem: where it is and what to do. `goLive` ones only need doing before launch.
- * `fieldWords` names a field inside a list in an editor's words, counted from one.
+ * One problem: where it is and what to do. `goLive` ones only need doing before launch; a
+ * `warning` is only worth a look, and stops nothing. `fieldWords` names a field inside a list in an
+ * editor's words, counted from one. `fix` is the value one click writes instead, where there is one.
  */
 export type Problem = Place & {
   file: string;
@@ -23,6 +26,8 @@ export type Problem = Place & {
   fieldWords?: string;
   message: string;
   goLive?: boolean;
+  warning?: Warning;
+  fix?: Fix;
 };
 /** Where a value is written in its file's source: the offsets of its first and past its last character. */
 export type Span = { start: number; end: number };

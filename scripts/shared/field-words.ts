@@ -9,10 +9,14 @@
  * nothing of Node's (the view runs it in the browser).
  */
 
-import type { FieldKind } from '../../content/schema';
+import type { FieldKind, TextKind } from '../../content/schema';
 
 /** A JSON Schema node of the content schema, as content-json-schema.ts writes it. */
 export type SchemaNode = {
+  /** The field's name in an editor's words, where its key would not say it: 'web address'. */
+  title?: string;
+  /** For a list, one item's name in an editor's words: 'main menu link'. */
+  'x-item'?: string;
   type?: string;
   properties?: Record<string, SchemaNode>;
   required?: string[];
@@ -22,6 +26,8 @@ export type SchemaNode = {
   enum?: string[];
   /** The kind the schema gives the field (content/schema): its input follows it. */
   'x-kind'?: FieldKind;
+  /** For a text people read, its kind of text (content/schema/text-kinds.ts): its length. */
+  'x-text'?: TextKind;
 };
 
 /** Names programmers shorten, in the words an editor would use. */
@@ -145,17 +151,20 @@ export function fieldWords(
   const file = fileWords(name).replace(/ Page$/, '');
   const parts = [isPage ? `${file} page` : file];
   keys.forEach((key, i) => {
-    if (typeof key === 'string') return parts.push(words(key));
+    const node = fileSchema && nodeAt(fileSchema, content[name], keys.slice(0, i + 1));
+    // A field named in the schema is named so; any other, by its key in words.
+    if (typeof key === 'string') return parts.push(node?.title ?? words(key));
     const listKey = keys[i - 1];
+    const list = fileSchema && nodeAt(fileSchema, content[name], keys.slice(0, i));
     // An item of a named list takes the list's name, and replaces it: "paragraphs, paragraph 1"
     // reads "paragraph 1".
     if (typeof listKey === 'string') {
       parts.pop();
-      return parts.push(`${singular(words(listKey))} ${key + 1}`);
+      const item = list?.['x-item'] ?? singular(list?.title ?? words(listKey));
+      return parts.push(`${item} ${key + 1}`);
     }
     // An item of an item is what it is; a paragraph's link or text, where it stands among the rest.
-    const node = fileSchema && nodeAt(fileSchema, content[name], keys.slice(0, i + 1));
-    const items = fileSchema && nodeAt(fileSchema, content[name], keys.slice(0, i))?.items;
+    const items = list?.items;
     const pieces = valueAt(content[name], keys.slice(0, i));
     const piece =
       items && Array.isArray(pieces)

@@ -82,7 +82,7 @@ const kindCases: ContentCase[] = [
     errors: [
       {
         at: 'faxNumber:',
-        says: 'home.faxNumber: "0808 157 019" is no phone number (read as GB): write it like 0808 157 0192',
+        says: 'home.faxNumber: "0808 157 019" is no phone number (read as GB): write it like 0808 157 0192; if it is a number in South Africa, write +27 80 815 7019',
       },
     ],
   },

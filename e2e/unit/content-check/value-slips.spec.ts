@@ -88,7 +88,7 @@ const valueSlips: ContentCase[] = [
     errors: [
       {
         at: "href: '/south-africa#no-such-section'",
-        says: 'navigation.service[0].href (Navigation, service 1, address): "/south-africa#no-such-section" names no section of /south-africa: write one of #main #personal-service #right-service #contact #become-a-client #existing-clients #important-information',
+        says: 'navigation.service[0].href (Navigation, link after log in 1, address): "/south-africa#no-such-section" names no section of /south-africa: write one of #main #personal-service #right-service #contact #become-a-client #existing-clients #important-information',
       },
     ],
   },
@@ -102,7 +102,7 @@ const valueSlips: ContentCase[] = [
     errors: [
       {
         at: "href: 'mailto:someone'",
-        says: 'navigation.service[0].href (Navigation, service 1, address): "mailto:someone" is no e-mail link: write it like mailto:name@bank.co.za',
+        says: 'navigation.service[0].href (Navigation, link after log in 1, address): "mailto:someone" is no e-mail link: write it like mailto:name@bank.co.za',
       },
     ],
   },
@@ -116,7 +116,7 @@ const valueSlips: ContentCase[] = [
     errors: [
       {
         at: "href: 'tel:12'",
-        says: 'navigation.service[1].href (Navigation, service 2, address): "tel:12" is no phone link: write it like tel:+27115550100',
+        says: 'navigation.service[1].href (Navigation, link after log in 2, address): "tel:12" is no phone link: write it like tel:+27115550100',
       },
     ],
   },
@@ -209,7 +209,7 @@ const valueSlips: ContentCase[] = [
     errors: [
       {
         at: "href: '/#rates'",
-        says: 'navigation.service[0].href (Navigation, service 1, address): "/#rates" names no section of /: write one of #main',
+        says: 'navigation.service[0].href (Navigation, link after log in 1, address): "/#rates" names no section of /: write one of #main',
       },
     ],
   },
@@ -224,7 +224,7 @@ const valueSlips: ContentCase[] = [
     errors: [
       {
         at: 'phone:',
-        says: 'contact.onlineBankingLines[0].phone (Contact, online banking line 1, phone): "0808 157 019" is no phone number (read as GB): write it like 0808 157 0192',
+        says: 'contact.onlineBankingLines[0].phone (Contact, online banking line 1, phone): "0808 157 019" is no phone number (read as GB): write it like 0808 157 0192; if it is a number in South Africa, write +27 80 815 7019, or set the line\'s callers\' country to ZA',
       },
     ],
   },
@@ -266,7 +266,7 @@ const valueSlips: ContentCase[] = [
     errors: [
       {
         at: "href: 'javascript:",
-        says: 'navigation.service[1].href (Navigation, service 2, address): "javascript:alert(1)" is no safe link: write a path on this site or an https:// address',
+        says: 'navigation.service[1].href (Navigation, link after log in 2, address): "javascript:alert(1)" is no safe link: write a path on this site or an https:// address',
       },
     ],
   },
@@ -388,11 +388,11 @@ const valueSlips: ContentCase[] = [
     errors: [
       {
         at: "id: 'personal-service',\n      heading: 'Personal",
-        says: 'southAfrica.sections[0].id (South Africa page, section 1, id): is the id of another section too: give each its own',
+        says: 'southAfrica.sections[0].id (South Africa page, section 1, short name): is the id of another section too: give each its own',
       },
       {
         at: "id: 'personal-service',\n      heading: 'Creating",
-        says: 'southAfrica.sections[1].id (South Africa page, section 2, id): is the id of another section too: give each its own',
+        says: 'southAfrica.sections[1].id (South Africa page, section 2, short name): is the id of another section too: give each its own',
       },
     ],
   },
@@ -492,7 +492,7 @@ const valueSlips: ContentCase[] = [
     errors: [
       {
         at: '42,',
-        says: "southAfrica.important.paragraphs[0] (South Africa page, important, paragraph 1): must be text, or a list of texts and links: ['See our ', { label: 'a', href: '/' }]",
+        says: "southAfrica.important.paragraphs[0] (South Africa page, important information, paragraph 1): must be text, or a list of texts and links: ['See our ', { label: 'a', href: '/' }]",
       },
     ],
   },

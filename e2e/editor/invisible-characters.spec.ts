@@ -1,0 +1,155 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startEditingView } from '../support/editing-view';
+
+/**
+ * Characters nobody sees, and numbers in their own country, as an editor meets them in the editing
+ * view (issue #52): each is said at the field it is typed in, in the check's words, with a button
+ * that fixes it; the list of changes shows each such character by a visible marker, so that a
+ * reviewer never reads "was X, now X". A number refused in the line's country that is one in
+ * another is offered in its international form. The scratch copy is a git repository of its own,
+ * as a clone is, so that the view lists the changes.
+ */
+
+/** After the other editing view specs' ports, within the range E2E_PORT moves. */
+const port = Number(process.env.E2E_PORT ?? 4173) + 26;
+
+let view: Awaited<ReturnType<typeof startEditingView>>;
+let page: Page;
+const git = (...args: string[]) =>
+  execFileSync('git', args, { cwd: view.folder, encoding: 'utf8' }).trim();
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(90_000);
+  view = await startEditingView(port);
+  git('init', '--quiet', '--initial-branch', 'main');
+  git('config', 'user.name', 'An Editor');
+  git('config', 'user.email', 'editor@bank.example');
+  git('add', '--all');
+  git('commit', '--quiet', '--message', 'The content as it was');
+  page = await (await browser.newContext()).newPage();
+  await page.goto(view.address);
+});
+test.afterAll(async () => {
+  await page?.context().close();
+  await view?.stop();
+});
+
+const file = (name: string) => readFileSync(path.join(view.folder, 'content', name), 'utf8');
+const changes = () => page.getByRole('region', { name: 'Changes since the last commit' });
+
+/** The home page's title as committed, which each case types into. */
+const TITLE = 'Oops! Something went wrong';
+
+/**
+ * Each character the issue names, typed into the home page's title: what the field says, the
+ * button that fixes it, and how the list of changes shows the title before the fix. The no-break
+ * space, the soft hyphen and the spaces are saved with a warning; the zero-width space, which no
+ * text needs, is refused, and fixed the same way.
+ */
+const cases = [
+  {
+    name: 'a space at the end',
+    typed: `${TITLE} `,
+    says: 'Worth a look: has a space at the end, which nobody sees: delete it',
+    button: 'Delete the space at the end',
+    listed: `now “${TITLE}⟨space⟩”`,
+  },
+  {
+    name: 'a space at the start',
+    typed: ` ${TITLE}`,
+    says: 'Worth a look: has a space at the start, which nobody sees: delete it',
+    button: 'Delete the space at the start',
+    listed: `now “⟨space⟩${TITLE}”`,
+  },
+  {
+    name: 'two spaces in a row',
+    typed: 'Oops!  Something went wrong',
+    says: 'Worth a look: has 2 spaces in a row after "Oops!", which the page shows as one space: write one',
+    button: 'Write one space for the run of spaces',
+    listed: 'now “Oops!⟨2 spaces⟩Something went wrong”',
+  },
+  {
+    name: 'a soft hyphen',
+    typed: 'Oops! Some\u00adthing went wrong',
+    says: 'Worth a look: has a soft hyphen (U+00AD) after "Oops! Some", which nobody sees unless a line breaks there, and browsers break lines themselves: delete it',
+    button: 'Delete the soft hyphen',
+    listed: 'now “Oops! Some⟨soft hyphen⟩thing went wrong”',
+  },
+  {
+    name: 'a no-break space between two words',
+    typed: 'Oops! Something\u00a0went wrong',
+    says: 'Worth a look: has a no-break space (U+00A0) after "Oops! Something", which looks like a space but keeps two words on one line, as it should only between a number and its unit (£5 million): make it a plain space',
+    button: 'Make the no-break space a plain space',
+    listed: 'now “Oops! Something⟨no-break space⟩went wrong”',
+  },
+];
+
+for (const slip of cases)
+  test(`${slip.name} is said at the field, shown in the list of changes, and fixed by its button`, async () => {
+    const title = page.getByRole('textbox', { name: 'Home page, title', exact: true });
+    await title.fill(slip.typed);
+    await title.press('Enter');
+    await expect(page.getByRole('status')).toContainText('Saved Home page, title');
+    await expect(title).toHaveAccessibleDescription(new RegExp(escaped(slip.says)));
+    await expect(changes()).toContainText(`Home page, title was “${TITLE}”, ${slip.listed}`);
+    await page.getByRole('button', { name: slip.button }).click();
+    await expect(title).toHaveValue(TITLE);
+    await expect(changes()).toContainText('Nothing has changed since the last commit.');
+    expect(file('home.ts')).toContain(`title: '${TITLE}',`);
+    await expect(page.getByRole('button', { name: slip.button })).toHaveCount(0);
+    await expect(title).not.toHaveAccessibleDescription(/Worth a look/);
+  });
+
+test('a zero-width space is refused at the field, and its button deletes it and saves', async () => {
+  const title = page.getByRole('textbox', { name: 'Home page, title', exact: true });
+  await title.fill('Oops! Something\u200b went wrong');
+  await title.press('Enter');
+  await expect(page.getByRole('status')).toContainText('Not saved: Home page, title');
+  await expect(title).toHaveAccessibleDescription(
+    /Not saved: has a zero-width space \(U\+200B\) after "Oops! Something": delete it \(it may come from copying out of a document\)/,
+  );
+  expect(file('home.ts')).toContain(`title: '${TITLE}',`);
+  await page.getByRole('button', { name: 'Delete the zero-width space' }).click();
+  await expect(title).toHaveValue(TITLE);
+  await expect(title).not.toHaveAccessibleDescription(/Not saved/);
+  expect(file('home.ts')).toContain(`title: '${TITLE}',`);
+});
+
+test('a Johannesburg number on the line for the UK is refused, with its international form offered', async () => {
+  const phone = page.getByRole('textbox', { name: 'Contact, online banking line 1, phone' });
+  await phone.fill('011 535 4000');
+  await phone.press('Enter');
+  await expect(phone).toHaveAccessibleDescription(
+    /"011 535 4000" is no phone number \(read as GB\): write it like 0808 157 0192; if it is a number in South Africa, write \+27 11 535 4000/,
+  );
+  expect(file('contact.ts')).toContain("phone: '0808 157 0192'");
+  await page.getByRole('button', { name: 'Write +27 11 535 4000' }).click();
+  await expect(phone).toHaveValue('+27 11 535 4000');
+  await expect(page.getByRole('status')).toContainText(
+    'Saved Contact, online banking line 1, phone',
+  );
+  expect(file('contact.ts')).toContain("phone: '+27 11 535 4000'");
+});
+
+test('a title counts its letters down from the 60 a heading reads well in, as the editor types', async () => {
+  const field = page.locator('.field', {
+    has: page.getByRole('textbox', { name: 'Home page, title', exact: true }),
+  });
+  const title = page.getByRole('textbox', { name: 'Home page, title', exact: true });
+  // "Oops! Something went wrong" has 26 letters.
+  await expect(field).toContainText(
+    '34 letters left of the 60 recommended for a heading or a title',
+  );
+  await title.fill('Personal service from a global team of specialists, wherever your family is');
+  await expect(field).toContainText('15 letters over the 60 recommended for a heading or a title');
+  await title.fill(TITLE);
+  await title.press('Enter');
+  await expect(field).toContainText('34 letters left of the 60 recommended');
+});
+
+/** A text as a regular expression that matches it exactly. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -26,6 +26,10 @@ stop_load() {
 trap stop_load EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+# A load that refused its arguments (a BUSY_TIMEOUT it cannot read) has ended within the second.
+sleep 1
+kill -0 "$load" 2>/dev/null ||
+  { echo 'test:busy: stress-ng did not start (its message is above); nothing was run' >&2; exit 1; }
 echo "test:busy: stress-ng --cpu $cores --timeout $timeout (pid $load) keeps every core busy beside: $*"
 
 status=0

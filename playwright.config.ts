@@ -7,21 +7,25 @@ import {
   installedEngines,
   type Engine,
 } from './e2e/support/browsers';
-import { localTls, localTlsPorts } from './e2e/support/local-tls';
+import { localTls } from './e2e/support/local-tls';
+import { serverPorts } from './e2e/support/ports';
 import { RUNNER_VARIABLE, stopLeftoverWebServers } from './e2e/support/process-groups';
 import { LOCAL_SERVER_NAME, publicKeyHash } from './scripts/serve/tls';
 
-/** The first of the ports the test servers take on 127.0.0.1; E2E_PORT moves them all. */
-const port = Number(process.env.E2E_PORT ?? 4173);
-
 // In the runner itself (the workers load this file too, with TEST_WORKER_INDEX set): the test
-// servers that a run killed outright left on these ports are stopped before this run starts its
-// own, and the run's processes learn the runner's number (e2e/support/process-groups.ts).
+// servers that a run killed outright left are stopped before this run starts its own, and the
+// run's processes learn the runner's number (e2e/support/process-groups.ts).
 if (!process.env.TEST_WORKER_INDEX) {
   process.env[RUNNER_VARIABLE] ??= String(process.pid);
   for (const left of stopLeftoverWebServers())
     console.log(`Stopped, left by an earlier run: ${left}`);
 }
+
+/**
+ * The test servers' ports on 127.0.0.1: free ports the system gives, picked once by the runner and
+ * read by each worker from the environment (e2e/support/ports.ts).
+ */
+const ports = serverPorts();
 
 /**
  * The command of a test server, run through e2e/support/web-server.ts, which writes its process
@@ -51,30 +55,30 @@ function testServer(command: string, serverPort: number) {
  * browser's for https://127.0.0.1 would be.
  */
 const tls = localTls();
-const tlsUrl = `https://${LOCAL_SERVER_NAME}:${localTlsPorts.https}`;
+const tlsUrl = `https://${LOCAL_SERVER_NAME}:${ports.https}`;
 const tlsServer = {
   command: recorded('npm run serve:tls'),
   env: {
     CSP_REPORT_URI: '',
-    PORT: String(localTlsPorts.https),
-    HTTP_PORT: String(localTlsPorts.http),
+    PORT: String(ports.https),
+    HTTP_PORT: String(ports.httpRedirect),
     TLS_DIR: path.dirname(tls.certificate),
     ACME_CHALLENGE_DIR: tls.acmeChallengeDir,
   },
   // Ready once it takes connections: an address would have the runner resolve localhost, and trust
   // an authority made after the runner's own process started.
-  port: localTlsPorts.https,
+  port: ports.https,
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
 };
 /**
  * The server `npm start` uses, which the smoke tests check as QA run them (e2e/out/smoke.spec.ts),
  * with the production servers below.
  */
-const startServer = testServer('npm run serve', port);
+const startServer = testServer('npm run serve', ports.start);
 /** The production servers, headers and CSP included: nginx, and Cloudflare's own runtime. */
 const productionServers = {
-  nginx: testServer('npm run serve:nginx', port + 1),
-  cloudflare: testServer('npm run serve:cloudflare', port + 2),
+  nginx: testServer('npm run serve:nginx', ports.nginx),
+  cloudflare: testServer('npm run serve:cloudflare', ports.cloudflare),
 };
 
 /**

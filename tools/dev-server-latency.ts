@@ -18,7 +18,7 @@ const LINE =
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-const dev = startDevServer(Number(process.env.PORT ?? 4191));
+const dev = await startDevServer(Number(process.env.PORT ?? 4191));
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const page = await browser.newPage();

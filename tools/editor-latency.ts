@@ -17,7 +17,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[(values.l
 
 /** Measures the view and returns its part of docs/performance.md. */
 export async function editorLatency(): Promise<string> {
-  const view = await startEditingView(Number(process.env.PORT ?? 4192));
+  const view = await startEditingView({ port: Number(process.env.PORT ?? 4192) });
   const browser = await chromium.launch(chromiumLaunchOptions);
   const delays: number[] = [];
   let frameLoads = 0;

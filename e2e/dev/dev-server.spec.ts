@@ -10,10 +10,7 @@ import { slips, type Slip } from './slips';
  * copy of the project, since other specs read content/; one server serves every slip in turn.
  */
 
-/** After the production servers' ports (playwright.config.ts), within the range E2E_PORT moves. */
-const port = Number(process.env.E2E_PORT ?? 4173) + 3;
-
-let dev: ReturnType<typeof startDevServer>;
+let dev: Awaited<ReturnType<typeof startDevServer>>;
 let page: Page;
 
 // Each slip waits for the overlay, the terminal, the page and the terminal again: room for all four.
@@ -21,7 +18,7 @@ test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  dev = startDevServer(port);
+  dev = await startDevServer();
   // A laptop's window, where Next's error overlay once cut the check's longer lines off.
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   // Once the dev server says it is ready: the first page, which it compiles, may take a minute.

@@ -12,9 +12,6 @@ import { startEditingView } from '../support/editing-view';
  * scratch copy is made a git repository of its own first, as a clone is.
  */
 
-/** After the build spec's port, within the range E2E_PORT moves. */
-const port = Number(process.env.E2E_PORT ?? 4173) + 8;
-
 let view: Awaited<ReturnType<typeof startEditingView>>;
 let page: Page;
 let home: string;
@@ -28,7 +25,7 @@ test.beforeAll(async ({ browser }) => {
   // A home of the view's own, with no git settings, as on a computer nobody has committed from:
   // whose commit it is comes from the repository's own settings, which a test can take away.
   home = mkdtempSync(path.join(tmpdir(), 'editor-home-'));
-  view = await startEditingView(port, {
+  view = await startEditingView({
     environment: { HOME: home, GIT_CONFIG_NOSYSTEM: '1' },
   });
   git('init', '--quiet', '--initial-branch', 'main');

@@ -31,10 +31,7 @@ import { editingViewForSpec, startEditingView } from '../support/editing-view';
  * list staying; change a file on disk while the view is open; undo.
  */
 
-/** After the security spec's port, within the range E2E_PORT moves. */
-const port = Number(process.env.E2E_PORT ?? 4173) + 5;
-
-const session = editingViewForSpec(port);
+const session = editingViewForSpec();
 
 const fileOf = (name: string) => path.join(session.view.folder, 'content', name);
 const read = (name: string) => readFileSync(fileOf(name), 'utf8');
@@ -570,7 +567,8 @@ test('far down the form, the status and Undo stay in view, and no field reached 
 });
 
 test('a second editing view on a port in use says so in words, and stops', async () => {
-  const second = startEditingView(port);
+  const { port } = session.view;
+  const second = startEditingView({ port });
   await expect(second).rejects.toThrow(
     `The editing view cannot start: port ${port} is in use, perhaps by another npm run edit. Close that one, or start this one without PORT to take any free port.`,
   );

@@ -13,9 +13,6 @@ import { startEditingView } from '../support/editing-view';
  * as a clone is, so that the view lists the changes.
  */
 
-/** After the other editing view specs' ports, within the range E2E_PORT moves. */
-const port = Number(process.env.E2E_PORT ?? 4173) + 26;
-
 let view: Awaited<ReturnType<typeof startEditingView>>;
 let page: Page;
 const git = (...args: string[]) =>
@@ -24,7 +21,7 @@ const git = (...args: string[]) =>
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);
-  view = await startEditingView(port);
+  view = await startEditingView();
   git('init', '--quiet', '--initial-branch', 'main');
   git('config', 'user.name', 'An Editor');
   git('config', 'user.email', 'editor@bank.example');

@@ -12,10 +12,7 @@ import { editingViewForSpec } from '../support/editing-view';
  * from a list (an image, a time zone, a weekday) cannot be given a bad value in the form.
  */
 
-/** After the changes spec's port, within the range E2E_PORT moves. */
-const port = Number(process.env.E2E_PORT ?? 4173) + 9;
-
-const session = editingViewForSpec(port);
+const session = editingViewForSpec();
 
 /** 'a' or 'an' before a kind's name, as it is said: an e-mail address, a one-line text. */
 const article = (kind: string) => (/^([aei]|o(?!ne))/.test(kind) ? 'an' : 'a');

@@ -8,10 +8,7 @@ import { editingViewForSpec } from '../support/editing-view';
  * at 320 px the page beside is something the editor opens, not something the window scrolls to.
  */
 
-/** Past the two-tabs spec's port, within the range E2E_PORT moves. */
-const port = Number(process.env.E2E_PORT ?? 4173) + 17;
-
-const session = editingViewForSpec(port);
+const session = editingViewForSpec();
 
 const frame = () => session.page.frameLocator('iframe[title="The page as it will look"]');
 

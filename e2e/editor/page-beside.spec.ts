@@ -10,10 +10,7 @@ import { editingViewForSpec } from '../support/editing-view';
  * where it shows.
  */
 
-/** After the editing spec's port, within the range E2E_PORT moves. */
-const port = Number(process.env.E2E_PORT ?? 4173) + 6;
-
-const session = editingViewForSpec(port);
+const session = editingViewForSpec();
 
 const frame = () => session.page.frameLocator('iframe[title="The page as it will look"]');
 

@@ -11,9 +11,6 @@ import { EDITOR_PARTS, startEditingView } from '../support/editing-view';
  * nothing else of the view. The view runs over a scratch copy to which both were added first.
  */
 
-/** Past the engines' editing views, within the range E2E_PORT moves. */
-const port = Number(process.env.E2E_PORT ?? 4173) + 13;
-
 let view: Awaited<ReturnType<typeof startEditingView>>;
 let page: Page;
 
@@ -33,7 +30,7 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);
   // The editor itself goes into the copy too, so that it reads the copy's schema, as it reads the
   // project's when a developer has added the field there.
-  view = await startEditingView(port, {
+  view = await startEditingView({
     parts: [...EDITOR_PARTS, 'editor', 'scripts'],
     prepare: (folder) => {
       addLine(

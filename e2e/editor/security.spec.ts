@@ -16,14 +16,11 @@ import { startEditingView } from '../support/editing-view';
  * would be written: so each 403 is for what was forged.
  */
 
-/** After the dev server's port (e2e/dev/dev-server.spec.ts), within the range E2E_PORT moves. */
-const port = Number(process.env.E2E_PORT ?? 4173) + 4;
-
 let view: Awaited<ReturnType<typeof startEditingView>>;
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  view = await startEditingView(port);
+  view = await startEditingView();
 });
 test.afterAll(async () => view?.stop());
 
@@ -31,7 +28,7 @@ test.afterAll(async () => view?.stop());
 function send(headers: Record<string, string>, body: string, requestPath = '/api/save') {
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const request = httpRequest(
-      { host: '127.0.0.1', port, method: 'POST', path: requestPath, headers },
+      { host: '127.0.0.1', port: view.port, method: 'POST', path: requestPath, headers },
       (response) => {
         let text = '';
         response.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -50,8 +47,8 @@ const contactFile = () => readFileSync(path.join(view.folder, 'content/contact.t
  * the name of the tab it comes from.
  */
 const own = () => ({
-  host: `127.0.0.1:${port}`,
-  origin: `http://127.0.0.1:${port}`,
+  host: `127.0.0.1:${view.port}`,
+  origin: `http://127.0.0.1:${view.port}`,
   'x-editor-token': view.token,
   'x-editor-tab': 'security-spec',
   'content-type': 'application/json',
@@ -70,10 +67,10 @@ async function goodSave() {
 }
 
 const forgeries: [string, (headers: ReturnType<typeof own>) => Record<string, string>][] = [
-  ['a Host that is not its address', (h) => ({ ...h, host: `rebound.example:${port}` })],
-  ['a Host of localhost', (h) => ({ ...h, host: `localhost:${port}` })],
+  ['a Host that is not its address', (h) => ({ ...h, host: `rebound.example:${view.port}` })],
+  ['a Host of localhost', (h) => ({ ...h, host: `localhost:${view.port}` })],
   ['an Origin of another site', (h) => ({ ...h, origin: 'https://attacker.example' })],
-  ['an Origin of another port', (h) => ({ ...h, origin: `http://127.0.0.1:${port + 1}` })],
+  ['an Origin of another port', (h) => ({ ...h, origin: `http://127.0.0.1:${view.port + 1}` })],
   [
     'no token',
     (h) => Object.fromEntries(Object.entries(h).filter(([name]) => name !== 'x-editor-token')),
@@ -84,7 +81,7 @@ const forgeries: [string, (headers: ReturnType<typeof own>) => Record<string, st
     'the token in a cookie',
     ({ 'x-editor-token': given, ...rest }) => ({
       ...rest,
-      cookie: `editor-token-${port}=${given}`,
+      cookie: `editor-token-${view.port}=${given}`,
     }),
   ],
 ];

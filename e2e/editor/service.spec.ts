@@ -23,16 +23,13 @@ import {
  * another editor's change, are refused.
  */
 
-/** Past the nginx spec's port (+22), within the range E2E_PORT moves: docs/testing.md. */
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 23;
-
 let running: Awaited<ReturnType<typeof startServiceBehindNginx>>;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  running = await startServiceBehindNginx(PORT);
+  running = await startServiceBehindNginx();
 });
 
 test.afterAll(async () => {

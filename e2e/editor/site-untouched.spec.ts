@@ -14,9 +14,6 @@ import { BUILD_INPUTS } from '../support/build-inputs';
  * form.
  */
 
-/** After the page-beside spec's port, within the range E2E_PORT moves. */
-const port = Number(process.env.E2E_PORT ?? 4173) + 7;
-
 /** Each file of a folder, by its path in the folder, with the SHA-256 of its bytes. */
 function fingerprints(folder: string): Record<string, string> {
   const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) =>
@@ -37,7 +34,7 @@ test('out/ is byte-identical with and without the editing view, and carries noth
   browser,
 }) => {
   test.setTimeout(300_000);
-  const view = await startEditingView(port, { parts: [...BUILD_INPUTS, '.prettierrc.json'] });
+  const view = await startEditingView({ parts: [...BUILD_INPUTS, '.prettierrc.json'] });
   const build = async () => {
     await promisify(execFile)('npm', ['run', 'build'], { cwd: view.folder });
     return fingerprints(path.join(view.folder, 'out'));

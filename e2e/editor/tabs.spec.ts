@@ -15,9 +15,6 @@ import { startEditingView } from '../support/editing-view';
  * is reached on 127.0.0.1 alone (item 4).
  */
 
-/** Past the schema field spec's port, within the range E2E_PORT moves. */
-const port = Number(process.env.E2E_PORT ?? 4173) + 14;
-
 let view: Awaited<ReturnType<typeof startEditingView>>;
 /** Runs git in the scratch copy. */
 const git = (...args: string[]) =>
@@ -26,7 +23,7 @@ const git = (...args: string[]) =>
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  view = await startEditingView(port);
+  view = await startEditingView();
   // A repository of its own, as a clone is, for the commit that forgets every tab's Undo.
   git('init', '--quiet', '--initial-branch', 'main');
   git('config', 'user.name', 'An Editor');
@@ -301,7 +298,7 @@ for (const [what, tab] of [
 /** Whether a TCP connection to an address and the view's port is made, or the error that stops it. */
 const reach = (host: string) =>
   new Promise<string>((resolve) => {
-    const socket = connect({ host, port });
+    const socket = connect({ host, port: view.port });
     socket.once('connect', () => {
       socket.destroy();
       resolve('connected');

@@ -11,10 +11,7 @@ import { editingViewForSpec } from '../support/editing-view';
  * only. (The server's side of it, request by request, is tabs.spec.ts's.)
  */
 
-/** Past the typed-work spec's port, within the range E2E_PORT moves. */
-const port = Number(process.env.E2E_PORT ?? 4173) + 16;
-
-const session = editingViewForSpec(port);
+const session = editingViewForSpec();
 
 const title = (page: Page) => page.getByRole('textbox', { name: 'Home page, title' });
 const homeFile = () => readFileSync(path.join(session.view.folder, 'content/home.ts'), 'utf8');

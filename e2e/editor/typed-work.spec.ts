@@ -14,10 +14,7 @@ import { editingViewForSpec } from '../support/editing-view';
  * focus goes to the field it concerns rather than to nowhere.
  */
 
-/** Past the tabs spec's port, within the range E2E_PORT moves. */
-const port = Number(process.env.E2E_PORT ?? 4173) + 15;
-
-const session = editingViewForSpec(port);
+const session = editingViewForSpec();
 
 const BRANCH = 'content/kept-while-working';
 const MESSAGE = 'The opening hours, typed and kept';

@@ -15,9 +15,6 @@ import { expect, test } from './fixtures';
  * scratch copy of the project, one per engine.
  */
 
-/** A port for each engine's view, past the editor project's, within the range E2E_PORT moves. */
-const basePort = Number(process.env.E2E_PORT ?? 4173) + 10;
-
 let view: Awaited<ReturnType<typeof startEditingView>>;
 
 /** The field of the homepage's title, once the view has drawn its form from the server's answer. */
@@ -26,9 +23,9 @@ async function titleField(engine: EnginePage) {
   await expect.poll(async () => (await engine.findAll(query)).length, { timeout: 15_000 }).toBe(1);
   return find(engine, query);
 }
-test.beforeAll(async ({}, workerInfo) => {
+test.beforeAll(async () => {
   test.setTimeout(90_000);
-  view = await startEditingView(basePort + workerInfo.parallelIndex);
+  view = await startEditingView();
 });
 test.afterAll(async () => view?.stop());
 

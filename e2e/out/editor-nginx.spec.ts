@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startEditorNginx } from '../support/editing-service-nginx';
+import { freePort } from '../support/ports';
 
 /**
  * The editing service's shipped nginx server block (deploy/editor/nginx-editor.conf.template), run
@@ -15,8 +16,6 @@ import { startEditorNginx } from '../support/editing-service-nginx';
  * service sees any of them.
  */
 
-/** The HTTPS port of this spec's nginx (docs/testing.md lists the ports). */
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 22;
 const PROXY_SECRET = 'proxy-secret-of-the-test-0123456789abcdef';
 
 type Seen = { method: string; url: string; headers: IncomingHttpHeaders; bodyBytes: number };
@@ -28,6 +27,8 @@ let seen: Seen[] = [];
 let folder: string;
 let service: ReturnType<typeof createServer>;
 let nginx: Awaited<ReturnType<typeof startEditorNginx>>;
+/** The HTTPS port of this spec's nginx, a free one the system gives. */
+let port: number;
 /** The authority of nginx's throwaway certificate, which the requests trust. */
 let authority: string;
 
@@ -49,7 +50,8 @@ test.beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => service.listen(socket, resolve));
-  nginx = await startEditorNginx({ socket, port: PORT, proxySecret: PROXY_SECRET });
+  port = await freePort();
+  nginx = await startEditorNginx({ socket, port, proxySecret: PROXY_SECRET });
   authority = readFileSync(nginx.authority, 'utf8');
 });
 
@@ -87,7 +89,7 @@ function send(
     const outgoing = request(
       {
         host: '127.0.0.1',
-        port: PORT,
+        port,
         method: options.method ?? 'GET',
         path: options.path ?? '/',
         servername: options.sni ?? 'localhost',
@@ -95,7 +97,7 @@ function send(
         agent: false,
         timeout: 5_000,
         headers: {
-          Host: options.host ?? `localhost:${PORT}`,
+          Host: options.host ?? `localhost:${port}`,
           ...authorization,
           ...options.headers,
           ...(options.body && { 'Content-Length': String(options.body.length) }),
@@ -176,7 +178,7 @@ test('the service sees the signed-in editor, from the sign-in alone, and the pro
     expect(seen[0]!.headers).toMatchObject({
       ...expected,
       'x-editor-proxy-secret': PROXY_SECRET,
-      host: `localhost:${PORT}`,
+      host: `localhost:${port}`,
     });
     // The credentials stay with nginx.
     expect(seen[0]!.headers.authorization).toBeUndefined();
@@ -224,7 +226,7 @@ test('a request for another name, or none, gets no answer at all', async () => {
     'no name in the handshake (a bare address)': await refusal({ user: thandi, sni: '' }),
     'another Host than the handshake named': await refusal({
       user: thandi,
-      host: `evil.example:${PORT}`,
+      host: `evil.example:${port}`,
     }),
   }).toEqual({
     'another name in the handshake': expect.stringMatching(/^EPROTO .*unrecognized name/),

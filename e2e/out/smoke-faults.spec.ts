@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { serverPorts } from '../support/ports';
 import { runSmoke, startProxy, type Fault } from '../support/smoke-runs';
 
 /**
@@ -12,7 +13,8 @@ import { runSmoke, startProxy, type Fault } from '../support/smoke-runs';
 
 test.describe.configure({ mode: 'default', timeout: 120_000 });
 
-const nginxPort = Number(process.env.E2E_PORT ?? 4173) + 1;
+/** The run's nginx, whose port its runner picked (e2e/support/ports.ts). */
+const nginxPort = serverPorts().nginx;
 /** The build nginx serves. */
 const built = readFileSync('out/build.txt', 'utf8').trim();
 /** Another commit's id. */

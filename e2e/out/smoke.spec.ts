@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { localTls, localTlsPorts } from '../support/local-tls';
+import { serverPorts } from '../support/ports';
 import { runSmoke, startProxy } from '../support/smoke-runs';
 
 /**
@@ -18,7 +19,8 @@ import { runSmoke, startProxy } from '../support/smoke-runs';
 // two cores, and up to a minute while the rest of the suite keeps both busy.
 test.describe.configure({ mode: 'default', timeout: 180_000 });
 
-const port = Number(process.env.E2E_PORT ?? 4173);
+/** The run's shared test servers' ports, picked by its runner (e2e/support/ports.ts). */
+const ports = serverPorts();
 /** The build the test servers serve, whose freshness the run's global set-up has checked. */
 const built = readFileSync('out/build.txt', 'utf8').trim();
 
@@ -33,7 +35,7 @@ const TOLD = {
 };
 
 test('passes against nginx, reading only, within its bound of requests, each with its User-Agent and the headers it was told to send', async () => {
-  const proxy = await startProxy(port + 1);
+  const proxy = await startProxy(ports.nginx);
   try {
     const run = await runSmoke({
       SITE_URL: proxy.url,
@@ -61,7 +63,7 @@ test('passes against nginx, reading only, within its bound of requests, each wit
 
 test("passes against Cloudflare's runtime", async () => {
   const run = await runSmoke({
-    SITE_URL: `http://127.0.0.1:${port + 2}`,
+    SITE_URL: `http://127.0.0.1:${ports.cloudflare}`,
     SMOKE_EXPECT_COMMIT: built,
   });
   expect(run.status, run.output).toBe(0);
@@ -83,7 +85,7 @@ test('passes against nginx over HTTPS, trusting the private authority it is give
 
 test("against npm start's server, names the checks that do not apply, and why", async () => {
   const run = await runSmoke({
-    SITE_URL: `http://127.0.0.1:${port}`,
+    SITE_URL: `http://127.0.0.1:${ports.start}`,
     SMOKE_EXPECT_COMMIT: built,
     SMOKE_TARGET: 'serve',
   });

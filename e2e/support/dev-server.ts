@@ -1,12 +1,15 @@
 import { rmSync } from 'node:fs';
+import { freePort } from './ports';
 import { spawnGroup, stopGroup } from './process-groups';
 import { scratchCopy } from './scratch-copy';
 
 /**
  * `npm run dev` over a scratch copy of the project, so that edits to its content/ touch nobody
  * else's: the dev-server spec's and the latency benchmark's.
+ * @param port The port to serve on; by default, a free one the system gives.
  */
-export function startDevServer(port: number) {
+export async function startDevServer(port?: number) {
+  port ??= await freePort();
   const folder = scratchCopy('dev-server');
   // In a process group of its own, so that stopping npm stops Next.js and its loader processes,
   // which end with the run however it ends (process-groups.ts).

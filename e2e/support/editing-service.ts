@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { LOCAL_SERVER_NAME } from '../../scripts/serve/tls';
 import { startEditorNginx } from './editing-service-nginx';
+import { freePort } from './ports';
 import { spawnGroup, stopGroup } from './process-groups';
 
 /** The committer of every commit the service makes, as the tests expect to find it. */
@@ -154,9 +155,11 @@ export async function startService(origin: string) {
 
 /**
  * The service behind the shipped nginx server block, at https://localhost:<port>.
+ * @param port nginx's HTTPS port; by default, a free one the system gives.
  * @returns The service's parts, nginx's address and its test editors, and `stop`.
  */
-export async function startServiceBehindNginx(port: number) {
+export async function startServiceBehindNginx(port?: number) {
+  port ??= await freePort();
   const service = await startService(`https://${LOCAL_SERVER_NAME}:${port}`);
   const nginx = await startEditorNginx({
     socket: service.socket,

@@ -50,29 +50,33 @@ function editCommand(folder: string): string[] {
  * script starts it, from the copy's folder, in a process group of its own that ends with the run
  * however the run ends (process-groups.ts), and its address is read from what it prints, as an
  * editor reads it, as soon as it prints it.
+ * @param options.port The port to ask for (PORT); without it, the view takes any free port the
+ *   system gives, as it does without PORT, so that views never collide.
  * @param options.parts What to copy, if not what the view reads.
  * @param options.environment Variables to set for the view, over the tests' own (a HOME of its own).
  * @param options.prepare Changes to make to the copy before the view starts (a developer's edit).
  */
-export async function startEditingView(
-  port: number,
-  {
-    parts = EDITOR_PARTS,
-    environment = {},
-    prepare,
-  }: {
-    parts?: readonly string[];
-    environment?: Record<string, string>;
-    prepare?: (folder: string) => void;
-  } = {},
-) {
+export async function startEditingView({
+  port,
+  parts = EDITOR_PARTS,
+  environment = {},
+  prepare,
+}: {
+  port?: number;
+  parts?: readonly string[];
+  environment?: Record<string, string>;
+  prepare?: (folder: string) => void;
+} = {}) {
   const folder = scratchCopy('editor', parts);
   prepare?.(folder);
+  const env: NodeJS.ProcessEnv = { ...process.env, ...environment };
+  delete env.PORT;
+  if (port !== undefined) env.PORT = String(port);
   const server = spawnGroup(
     process.execPath,
     editCommand(folder),
-    { cwd: folder, env: { ...process.env, ...environment, PORT: String(port) } },
-    `the editing view on port ${port}`,
+    { cwd: folder, env },
+    `the editing view in ${path.basename(folder)}`,
   );
   let printed = '';
   const address = await new Promise<string>((resolve, reject) => {
@@ -99,6 +103,8 @@ export async function startEditingView(
     /** The address the view printed, token and all. */
     address,
     origin: url.origin,
+    /** The port the view listens on: the one asked for, or the one the system gave it. */
+    port: Number(url.port),
     token: url.searchParams.get('token')!,
     /** Everything the view has printed, as the editor's terminal shows it. */
     terminal: () => printed,
@@ -117,12 +123,12 @@ type EditingView = Awaited<ReturnType<typeof startEditingView>>;
  * and opened in a page of its own before them, stopped after. Read `session.view` and
  * `session.page` inside the tests, once the view has started.
  */
-export function editingViewForSpec(port: number) {
+export function editingViewForSpec() {
   const session = {} as { view: EditingView; page: Page };
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(90_000);
-    session.view = await startEditingView(port);
+    session.view = await startEditingView();
     session.page = await (await browser.newContext()).newPage();
     await session.page.goto(session.view.address);
   });

@@ -1,24 +1,19 @@
 /**
- * The HTTPS server the suite tests over real TLS (`npm run serve:tls`): its ports, moved by
- * E2E_PORT like every test server's, and its throwaway certificates, which the runner's main process
- * makes once, before it starts the HTTPS server and its workers. The folder's path reaches the workers
- * through the environment, and so does the trust in its authority (NODE_EXTRA_CA_CERTS, which Node
- * reads when a worker starts): the tests' clients verify the certificate rather than skip checks.
+ * The HTTPS server the suite tests over real TLS (`npm run serve:tls`): its ports, which the runner
+ * picks with the other test servers' (ports.ts), and its throwaway certificates, which the runner's
+ * main process makes once, before it starts the HTTPS server and its workers. The folder's path
+ * reaches the workers through the environment, and so does the trust in its authority
+ * (NODE_EXTRA_CA_CERTS, which Node reads when a worker starts): the tests' clients verify the
+ * certificate rather than skip checks.
  */
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { localCertificateFiles, makeLocalCertificates } from '../../scripts/serve/tls';
+import { serverPorts } from './ports';
 
-/**
- * The first of the test servers' ports (playwright.config.ts). The ones after it are taken: the two
- * production servers', the dev server's (the fourth), the editor specs' (the fifth to the tenth)
- * and the engines' editing views' (from the eleventh, one an engine); the HTTPS server takes two
- * well past them all.
- */
-const firstPort = Number(process.env.E2E_PORT ?? 4173);
 /** The HTTPS server's port, and that of the plain-HTTP server that redirects to it. */
-export const localTlsPorts = { https: firstPort + 20, http: firstPort + 21 };
+export const localTlsPorts = { https: serverPorts().https, http: serverPorts().httpRedirect };
 
 /** The variable that carries the folder to the workers. */
 const FOLDER_VARIABLE = 'E2E_TLS_DIR';

@@ -22,10 +22,11 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 
 /**
- * Where the groups of this checkout's runs are written down: one folder for each set of test ports
- * (E2E_PORT), so that a run on other ports, beside this one, is never taken for an earlier one.
+ * Where the groups of this checkout's runs are written down. Every run writes into the same folder,
+ * each record naming its run, and a run beside this one, still going, is never taken for an earlier
+ * one. E2E_PROCESS_RECORDS moves it, for a test of this module that must touch no run's records.
  */
-const recordFolder = path.resolve('.cache/test-processes', process.env.E2E_PORT ?? '4173');
+const recordFolder = path.resolve(process.env.E2E_PROCESS_RECORDS ?? '.cache/test-processes');
 
 /**
  * A process as /proc/<pid>/stat has it: its group, when it started (in clock ticks since boot, which

@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
@@ -10,17 +10,12 @@ import { expect, test } from '@playwright/test';
  * is stopped by the next run before it starts its own (issue #37): e2e/support/web-server.ts writes
  * the server's process group down, and the runner, as it loads playwright.config.ts, stops those of
  * a run that is gone, and leaves those of a run still going. Here a `sleep` stands for the server
- * and another for the runner, so that killing the runner costs nothing; the records live under a
- * set of ports no run uses (E2E_PORT), so that no run of this checkout is touched.
+ * and another for the runner, so that killing the runner costs nothing; the records live in a
+ * folder of their own (E2E_PROCESS_RECORDS), so that no run of this checkout is touched.
  */
 
-/** A set of ports of its own, for the records' folder: none of the suite's, nor a helper's. */
-const PORTS = '65000';
-const records = path.resolve('.cache/test-processes', PORTS, 'web-servers');
-const environment = { ...process.env, E2E_PORT: PORTS };
-
 /** The runner's clean-up, as playwright.config.ts calls it: what it stopped, one line each. */
-async function stopLeftoverWebServers(): Promise<string[]> {
+async function stopLeftoverWebServers(environment: NodeJS.ProcessEnv): Promise<string[]> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
@@ -47,8 +42,12 @@ function runs(pid: number): boolean {
 }
 
 test('a test server left by a run killed outright is stopped by the next run, and one of a run still going is not', async () => {
-  rmSync(path.dirname(records), { recursive: true, force: true });
-  mkdirSync(records, { recursive: true });
+  // A records' folder of its own, which no run writes into.
+  mkdirSync('.cache', { recursive: true });
+  const folder = mkdtempSync(path.resolve('.cache/leftover-servers-'));
+  const records = path.join(folder, 'web-servers');
+  const environment = { ...process.env, E2E_PROCESS_RECORDS: folder };
+  mkdirSync(records);
   const children: ChildProcess[] = [];
   // The record is written once the server's wrapper has started: its appearance is the signal.
   const recorded = new Promise<void>((resolve) => {
@@ -76,19 +75,19 @@ test('a test server left by a run killed outright is stopped by the next run, an
     expect(readdirSync(records)).toEqual([String(server.pid)]);
 
     // Its run is still going: nothing is stopped.
-    expect(await stopLeftoverWebServers()).toEqual([]);
+    expect(await stopLeftoverWebServers(environment)).toEqual([]);
     expect(runs(server.pid!)).toBe(true);
 
     // The runner is killed outright: the next run stops the server, and forgets it.
     runner.kill('SIGKILL');
     await once(runner, 'exit');
-    expect(await stopLeftoverWebServers()).toEqual([
+    expect(await stopLeftoverWebServers(environment)).toEqual([
       expect.stringMatching(/^sleep 600: \d+ process\(es\) of group \d+$/),
     ]);
     expect(runs(server.pid!)).toBe(false);
     expect(readdirSync(records)).toEqual([]);
   } finally {
     for (const child of children) child.kill('SIGKILL');
-    rmSync(path.dirname(records), { recursive: true, force: true });
+    rmSync(folder, { recursive: true, force: true });
   }
 });

@@ -245,11 +245,14 @@ function scrollToSelected(document: Document) {
 /**
  * Draws the page shown into the frame's document, with the values the check accepted, and
  * outlines the texts of the field being edited.
+ * @param isLatest Whether this drawing is still the latest asked for: a route handler's text
+ *   (security.txt) arrives later, when a drawing asked after it may have been written already.
  * @returns What was drawn (for the search result), or undefined where the page cannot be drawn.
  */
 function paintPage(
   document: Document,
   state: State,
+  isLatest: () => boolean,
 ): Drawn | undefined | Promise<Drawn | undefined> {
   const model = state.model!;
   const route = shownRoute(state);
@@ -313,7 +316,11 @@ function paintPage(
     return page;
   };
   const result = drawSafely(model, route, values, tagged);
-  return result instanceof Promise ? result.then(write, () => write(undefined)) : write(result);
+  if (!(result instanceof Promise)) return write(result);
+  // A later drawing has the frame: this one's text would replace its page, which nothing would
+  // draw again until the next change.
+  const writeIfLatest = (page: Drawn | undefined) => (isLatest() ? write(page) : page);
+  return result.then(writeIfLatest, () => writeIfLatest(undefined));
 }
 
 /** The widths the page beside the form is drawn at: this pane's, a phone's or a desktop's. */
@@ -360,6 +367,7 @@ export function PageBeside({
   const pane = useRef<HTMLDivElement>(null);
   const route = shownRoute(state);
   const [drawn, setDrawn] = useState<Drawn | undefined>();
+  /** Whether a page has been drawn in the frame yet, after which the text being edited is scrolled to. */
   const [painted, setPainted] = useState(false);
   // The frame's listener, made once, calls the newest handler, which reads the newest state.
   const clicked = useRef(onClickText);
@@ -387,27 +395,47 @@ export function PageBeside({
   // The page is drawn as soon as the state changes, at the browser's next frame, before React
   // draws the form again, from the store it subscribes to: a keystroke reaches the page without
   // waiting for the form's redraw, and keys typed faster than frames are drawn once.
+  // The frame is busy (aria-busy) from each change of the state until the page drawn from it is in
+  // the frame, so that assistive technologies, and the tests, know a click may not yet be heard and
+  // a text may be about to change. It is set here, as each drawing is asked and written, rather than
+  // rendered, which would draw the whole pane again on every key.
   useEffect(() => {
     if (!frameReady) return;
+    const busy = (isBusy: boolean) =>
+      frame.current?.setAttribute('aria-busy', isBusy ? 'true' : 'false');
     let last: unknown[] = [];
     let asked = 0;
+    /** The drawings asked for so far, and the last of them written into the frame. */
+    let drawings = 0;
+    let written = 0;
     const paint = () => {
       asked = 0;
       const now = store.getState();
       const inputs = [now.model, now.draft, now.rejected, now.saved, shownRoute(now), now.selected];
-      if (inputs.every((input, i) => input === last[i])) return;
+      if (inputs.every((input, i) => input === last[i])) {
+        // Nothing new to draw: the frame is ready once the last drawing asked for is in it.
+        if (written === drawings) busy(false);
+        return;
+      }
       last = inputs;
+      const drawing = (drawings += 1);
+      const isLatest = () => drawing === drawings;
       const done = (page: Drawn | undefined) => {
+        if (!isLatest()) return;
+        written = drawing;
         setDrawn(page);
         setPainted(true);
+        busy(false);
       };
-      const page = paintPage(frame.current!.contentDocument!, now);
+      const page = paintPage(frame.current!.contentDocument!, now, isLatest);
       if (page instanceof Promise) void page.then(done);
       else done(page);
     };
     paint();
     const unsubscribe = store.subscribe(() => {
-      if (!asked) asked = requestAnimationFrame(paint);
+      if (asked) return;
+      busy(true);
+      asked = requestAnimationFrame(paint);
     });
     return () => {
       unsubscribe();
@@ -485,9 +513,9 @@ export function PageBeside({
           id="page-beside-frame"
           src="/page-beside"
           title="The page as it will look"
-          // Busy until the frame has loaded and the page is drawn in it, so that assistive technologies,
-          // and the tests, know a click on it may not yet be heard.
-          aria-busy={painted ? 'false' : 'true'}
+          // Busy until the frame has loaded and the page is drawn in it; then as each drawing is
+          // asked and written (the effect above).
+          aria-busy="true"
           onLoad={onLoad}
           // Scaled down to the pane's width: the frame is made taller by as much, to fill the pane.
           style={{

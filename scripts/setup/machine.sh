@@ -21,6 +21,7 @@ requirements=(
   "testssl.sh|command -v testssl|the TLS scan of the HTTPS server"
   "systemd|command -v systemd-analyze|the check of the release's systemd unit (systemd need not run)"
   "logrotate|command -v logrotate|the check of the release's logrotate rule"
+  "stress-ng|command -v stress-ng|npm run test:busy, which runs the tests beside a load on every core"
   "certbot pebble procps|command -v certbot && command -v pebble && command -v ps|the renewal test, where certbot gets certificates from Pebble, a test ACME server"
 )
 # The oldest Node the project runs on: package.json's engines, the one place that says it.

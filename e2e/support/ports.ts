@@ -1,0 +1,68 @@
+/**
+ * The ports the tests take on 127.0.0.1: every one is a port the system gives, so that a run never
+ * collides with another run, another checkout's or a spec beside itself (`--repeat-each`).
+ *
+ * - A program that can listen on port 0 and say where it listens (the editing view, a server of
+ *   the test's own) is started that way.
+ * - A program that must be told its port (nginx, wrangler, `next dev`) gets one from `freePort`,
+ *   taken just before it starts.
+ * - The run's shared test servers (playwright.config.ts's webServer) get theirs from `serverPorts`:
+ *   picked once, in the runner, before it starts them and its workers, and handed to the workers
+ *   (which load the configuration again, each) and to the servers through the environment.
+ */
+import { execFileSync } from 'node:child_process';
+
+export { freePort } from '../../scripts/serve/port';
+
+/** The run's shared test servers, each of which takes a port of its own. */
+const SERVERS = ['start', 'nginx', 'cloudflare', 'https', 'httpRedirect'] as const;
+
+/**
+ * The ports of the run's shared test servers: `start`, the server `npm start` uses; `nginx` and
+ * `cloudflare`, the production servers; `https`, nginx over TLS, and `httpRedirect`, its plain-HTTP
+ * server that redirects to it.
+ */
+export type ServerPorts = Record<(typeof SERVERS)[number], number>;
+
+/** The variable that carries the ports from the runner to its workers and servers. */
+const VARIABLE = 'E2E_SERVER_PORTS';
+
+/**
+ * Free ports of 127.0.0.1, all held at once, so that they are distinct, then let go. Synchronous,
+ * as Playwright loads the configuration: a short Node process listens and prints them.
+ */
+function pickPorts(count: number): number[] {
+  const script = `
+    const net = require('node:net');
+    const servers = Array.from({ length: ${count} }, () => net.createServer());
+    Promise.all(servers.map((server) => new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))))
+      .then(() => {
+        console.log(JSON.stringify(servers.map((server) => server.address().port)));
+        for (const server of servers) server.close();
+      });`;
+  return JSON.parse(
+    execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }),
+  ) as number[];
+}
+
+/**
+ * The ports of the run's shared test servers. In the runner (Playwright's main process, where
+ * TEST_WORKER_INDEX is unset), they are picked on the first call and written into the environment,
+ * which the workers and the servers inherit; a later call in the runner, and every call in a
+ * worker, reads them from there. A runner started by a test (Playwright's list, say) is a worker's
+ * child, and reads its parent's.
+ */
+export function serverPorts(): ServerPorts {
+  const inWorker = Boolean(process.env.TEST_WORKER_INDEX);
+  const given = process.env[VARIABLE];
+  if (given) {
+    const { runner, ports } = JSON.parse(given) as { runner: number; ports: ServerPorts };
+    if (inWorker || runner === process.pid) return ports;
+  } else if (inWorker) {
+    throw new Error(`${VARIABLE} is not set: a worker takes its servers' ports from its runner`);
+  }
+  const picked = pickPorts(SERVERS.length);
+  const ports = Object.fromEntries(SERVERS.map((name, i) => [name, picked[i]!])) as ServerPorts;
+  process.env[VARIABLE] = JSON.stringify({ runner: process.pid, ports });
+  return ports;
+}

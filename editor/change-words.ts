@@ -1,0 +1,98 @@
+/**
+ * A change to one field in words, the one way every reader meets it: the editing view's list of
+ * changes, the commit of a proposal and so its pull request's description, and the editing
+ * service's audit log (which keeps the exact values beside it). The value is written once, with
+ * the words removed and added marked where they stand (a word diff, by the `diff` package), and
+ * each character nobody sees written visibly (the table of content/schema/invisible-characters.ts).
+ * The view draws it; `asText` writes it for a commit and a log, `asMarkdown` for a pull request,
+ * with every character Markdown or HTML would read escaped, so that a value holding `<!--` or `**`
+ * shows as typed and hides nothing after it. It imports nothing of Node's: the view runs it.
+ */
+import { diffWordsWithSpace } from 'diff';
+import { INVISIBLE_CHARACTERS } from '../content/schema/invisible-characters';
+import { inWords } from './values';
+
+/** A piece of the value in words: kept, removed or added. */
+export type WordPart = { text: string; change?: 'removed' | 'added' };
+
+/** One field changed: its path, its name in words, both exact values, and the value marked. */
+export type ChangeInWords = {
+  field: (string | number)[];
+  words: string;
+  before: unknown;
+  after: unknown;
+  parts: WordPart[];
+};
+
+const SHOWN = new Map(INVISIBLE_CHARACTERS.map(({ character, shown }) => [character, shown]));
+/** The other characters nobody sees: controls, format and separator characters. */
+const OTHER_INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/** A text with each character nobody sees written visibly, by the table's words or its code. */
+export function visibly(text: string): string {
+  return [...text]
+    .map((character) => {
+      const shown = SHOWN.get(character);
+      if (shown) return shown;
+      if (!OTHER_INVISIBLE.test(character)) return character;
+      return `⟨U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`;
+    })
+    .join('');
+}
+
+/** A field's change in words, from its two values. */
+export function changeInWords(change: {
+  field: (string | number)[];
+  words: string;
+  before: unknown;
+  after: unknown;
+}): ChangeInWords {
+  const parts = diffWordsWithSpace(visibly(inWords(change.before)), visibly(inWords(change.after)));
+  return {
+    ...change,
+    parts: parts.map((part) => ({
+      text: part.value,
+      ...(part.removed && { change: 'removed' as const }),
+      ...(part.added && { change: 'added' as const }),
+    })),
+  };
+}
+
+/** A change as plain text, marked as `git diff --word-diff` marks it: [-removed-]{+added+}. */
+export function asText(change: ChangeInWords): string {
+  const value = change.parts
+    .map(({ text, change: how }) =>
+      how === 'removed' ? `[-${text}-]` : how === 'added' ? `{+${text}+}` : text,
+    )
+    .join('');
+  return `${visibly(change.words)}: ${value}`;
+}
+
+/**
+ * Text that Markdown and HTML show as it is, inside a line: each mark that could begin emphasis,
+ * code, a link, a table cell or strikethrough escaped with a backslash (CommonMark shows an escaped
+ * mark as itself), and `<`, `>` and `&` as entities, which no HTML comment, tag or entity can begin
+ * with. A line break never reaches it: it is shown visibly first.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[\\`*_[\]~|!]/g, '\\$&')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/** A change as a line of Markdown: the field in bold, the value with <del> and <ins>. */
+export function asMarkdown(change: ChangeInWords): string {
+  const value = change.parts
+    .map(({ text, change: how }) => {
+      const escaped = escapeMarkdown(text);
+      return how === 'removed'
+        ? `<del>${escaped}</del>`
+        : how === 'added'
+          ? `<ins>${escaped}</ins>`
+          : escaped;
+    })
+    .join('');
+  return `- **${escapeMarkdown(visibly(change.words))}**: ${value}`;
+}

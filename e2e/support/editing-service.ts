@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { LOCAL_SERVER_NAME } from '../../scripts/serve/tls';
-import { startEditorNginx } from './editing-service-nginx';
+import { EDITORS_GROUP, startEditorNginx } from './editing-service-nginx';
 import { spawnGroup, stopGroup } from './process-groups';
 
 /** The repository's page that the service links pull requests from (EDITOR_REPOSITORY_PAGE). */
@@ -78,7 +78,8 @@ export async function startService(origin: string) {
           EDITOR_PROXY_SECRET_FILE: file('proxy-secret'),
           EDITOR_COMMITTER_NAME: SERVICE_COMMITTER.name,
           EDITOR_COMMITTER_EMAIL: SERVICE_COMMITTER.email,
-          EDITOR_GROUP: 'site-editors',
+          // The documented install's: the group the web server confirmed, one header line.
+          EDITOR_GROUP: EDITORS_GROUP,
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       },

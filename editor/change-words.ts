@@ -3,13 +3,14 @@
  * changes, the commit of a proposal and so its pull request's description, and the editing
  * service's audit log (which keeps the exact values beside it). The value is written once, with
  * the words removed and added marked where they stand (a word diff, by the `diff` package), and
- * each character nobody sees written visibly (the table of content/schema/invisible-characters.ts).
+ * each character nobody sees written visibly (`shownVisibly`, over the one table of
+ * content/schema/invisible-characters.ts).
  * The view draws it; `asText` writes it for a commit and a log, `asMarkdown` for a pull request,
  * with every character Markdown or HTML would read escaped, so that a value holding `<!--` or `**`
  * shows as typed and hides nothing after it. It imports nothing of Node's: the view runs it.
  */
 import { diffWordsWithSpace } from 'diff';
-import { INVISIBLE_CHARACTERS } from '../content/schema/invisible-characters';
+import { shownVisibly } from '../content/schema/invisible-characters';
 import { inWords } from './values';
 
 /** A piece of the value in words: kept, removed or added. */
@@ -24,20 +25,13 @@ export type ChangeInWords = {
   parts: WordPart[];
 };
 
-const SHOWN = new Map(INVISIBLE_CHARACTERS.map(({ character, shown }) => [character, shown]));
-/** The other characters nobody sees: controls, format and separator characters. */
-const OTHER_INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-
-/** A text with each character nobody sees written visibly, by the table's words or its code. */
-export function visibly(text: string): string {
-  return [...text]
-    .map((character) => {
-      const shown = SHOWN.get(character);
-      if (shown) return shown;
-      if (!OTHER_INVISIBLE.test(character)) return character;
-      return `⟨U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`;
-    })
-    .join('');
+/** A value with each of its texts shown visibly (content/schema/invisible-characters.ts). */
+function visibly(value: unknown): unknown {
+  if (typeof value === 'string') return shownVisibly(value);
+  if (Array.isArray(value)) return value.map(visibly);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inside]) => [key, visibly(inside)]));
+  return value;
 }
 
 /** A field's change in words, from its two values. */
@@ -47,7 +41,7 @@ export function changeInWords(change: {
   before: unknown;
   after: unknown;
 }): ChangeInWords {
-  const parts = diffWordsWithSpace(visibly(inWords(change.before)), visibly(inWords(change.after)));
+  const parts = diffWordsWithSpace(inWords(visibly(change.before)), inWords(visibly(change.after)));
   return {
     ...change,
     parts: parts.map((part) => ({
@@ -65,14 +59,14 @@ export function asText(change: ChangeInWords): string {
       how === 'removed' ? `[-${text}-]` : how === 'added' ? `{+${text}+}` : text,
     )
     .join('');
-  return `${visibly(change.words)}: ${value}`;
+  return `${change.words}: ${value}`;
 }
 
 /**
  * Text that Markdown and HTML show as it is, inside a line: each mark that could begin emphasis,
  * code, a link, a table cell or strikethrough escaped with a backslash (CommonMark shows an escaped
  * mark as itself), and `<`, `>` and `&` as entities, which no HTML comment, tag or entity can begin
- * with. A line break never reaches it: it is shown visibly first.
+ * with. A line break never reaches it: the table shows it as ⟨line break⟩ first.
  */
 export function escapeMarkdown(text: string): string {
   return text
@@ -94,5 +88,5 @@ export function asMarkdown(change: ChangeInWords): string {
           : escaped;
     })
     .join('');
-  return `- **${escapeMarkdown(visibly(change.words))}**: ${value}`;
+  return `- **${escapeMarkdown(change.words)}**: ${value}`;
 }

@@ -28,7 +28,7 @@ import { fieldName } from '../../scripts/build/read-content';
 import { fieldWords } from '../../scripts/shared/field-words';
 import { changesSinceCommit } from '../changes';
 import { asMarkdown, asText, changeInWords, escapeMarkdown } from '../change-words';
-import { contentApi } from '../content-api';
+import { contentApi, tabOf } from '../content-api';
 import { ContentFiles, versionOf, type FieldPath, type ReadFile } from '../content-files';
 import { fieldDocs } from '../field-docs';
 import { formSchema } from '../form-schema';
@@ -573,12 +573,12 @@ export async function startService(settings: Settings) {
     if ('status' in body)
       return refuse(body.status, body.status === 413 ? 'too large' : 'not JSON');
     const { content } = openedFor(person, workspace);
-    const done = await content.inTurn(async () => {
-      if (route === '/api/propose') return propose(person, workspace, content);
-      if (route === '/api/update') return bringUpToDate(person, workspace, content);
-      // Keeping one value of a field in conflict: main's is saved over the editor's; the editor's
-      // is noted as kept, until main changes the field again. With none left, the change is
-      // brought up to date at once, on the editor's word.
+    /**
+     * Keeps one value of a field in conflict: main's is saved over the editor's (a write of its
+     * own, in the workspace's turn); the editor's is noted as kept, until main changes the field
+     * again. With none left, the change is brought up to date at once, on the editor's word.
+     */
+    const keepValue = async () => {
       const { field, keep } = (body.value ?? {}) as { field?: unknown; keep?: unknown };
       const files = content.readAll();
       const main = await workspaces.mainAsFetched();
@@ -590,13 +590,16 @@ export async function startService(settings: Settings) {
       if (!conflict || (keep !== 'yours' && keep !== 'main'))
         return {
           status: 409,
-          problem: 'that field is no longer in conflict with main: look again',
+          problem: 'that field is no longer in conflict with main: compare with main again',
         };
       if (keep === 'main') {
         const file = files.find((f) => f.name === conflict.field[0])!;
-        const kept = await content.saveTogether(
-          [{ field: conflict.field, value: conflict.main, version: versionOf(file.source) }],
-          'the editing service',
+        const kept = await content.save(
+          conflict.field,
+          conflict.main,
+          versionOf(file.source),
+          tabOf(request) ?? 'the editing service',
+          'keep main',
         );
         if ('refused' in kept)
           return {
@@ -627,10 +630,20 @@ export async function startService(settings: Settings) {
           },
           () => ({ result: 'kept' }),
         );
-      const left = conflictsOf(base, onMain, valuesOf(content.readAll()));
-      if (left.length > keptFields(workspace, left).length) return undefined;
-      return bringUpToDate(person, workspace, content);
-    });
+      return content.inTurn(() => {
+        const left = conflictsOf(base, onMain, valuesOf(content.readAll()));
+        if (left.length > keptFields(workspace, left).length) return undefined;
+        return bringUpToDate(person, workspace, content);
+      });
+    };
+    const done =
+      route === '/api/keep'
+        ? await keepValue()
+        : await content.inTurn(() =>
+            route === '/api/propose'
+              ? propose(person, workspace, content)
+              : bringUpToDate(person, workspace, content),
+          );
     if (done && 'status' in done && 'problem' in done)
       return refuse(done.status, done.problem as string);
     if (route === '/api/propose' && done && 'commit' in done)

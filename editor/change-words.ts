@@ -41,15 +41,30 @@ export function changeInWords(change: {
   before: unknown;
   after: unknown;
 }): ChangeInWords {
-  const parts = diffWordsWithSpace(inWords(visibly(change.before)), inWords(visibly(change.after)));
-  return {
-    ...change,
-    parts: parts.map((part) => ({
-      text: part.value,
-      ...(part.removed && { change: 'removed' as const }),
-      ...(part.added && { change: 'added' as const }),
-    })),
+  const diffed = diffWordsWithSpace(
+    inWords(visibly(change.before)),
+    inWords(visibly(change.after)),
+  );
+  // Words changed with only spaces kept between them read as one passage removed and one added,
+  // not as a word of each in turn.
+  const parts: WordPart[] = [];
+  let removed = '';
+  let added = '';
+  const flush = () => {
+    if (removed) parts.push({ text: removed, change: 'removed' });
+    if (added) parts.push({ text: added, change: 'added' });
+    removed = added = '';
   };
+  diffed.forEach((part, i) => {
+    const between = (removed || added) && /^\s+$/.test(part.value) && diffed[i + 1] !== undefined;
+    if (part.removed || between) removed += part.value;
+    if (part.added || between) added += part.value;
+    if (part.removed || part.added || between) return;
+    flush();
+    parts.push({ text: part.value });
+  });
+  flush();
+  return { ...change, parts };
 }
 
 /** A change as plain text, marked as `git diff --word-diff` marks it: [-removed-]{+added+}. */

@@ -42,8 +42,11 @@ type Outcome = number | 'error';
 /** One save the service accepted, as the editor sent it. */
 type Accepted = { field: string; value: string; before: string | undefined };
 
-/** One editor's run: who, their change, and the saves accepted, in the order sent. */
-type EditorRun = { user: string; change: string; accepted: Accepted[] };
+/**
+ * One editor's run: who, their change, the saves accepted, in the order sent, and how many saves
+ * were sent, whose count the next save's value carries on from.
+ */
+type EditorRun = { user: string; change: string; accepted: Accepted[]; sent: number };
 
 /** What a load measured, and what its checks found. */
 export type LoadResult = {
@@ -188,7 +191,8 @@ export async function loadEditingService(
         const { user, change, send, inChange, versions, readVersions } = editor;
         const accepted: Accepted[] = [];
         const last = new Map<string, string>();
-        for (let n = 1; n <= (options.savesEach ?? Infinity); n += 1) {
+        let n = 1;
+        for (; n <= (options.savesEach ?? Infinity); n += 1) {
           if (performance.now() >= deadline) break;
           // Editors start at different fields, so that each file is saved by some at every moment.
           const { field, label } = FIELDS[(index + n) % FIELDS.length]!;
@@ -212,7 +216,7 @@ export async function loadEditingService(
             await readVersions();
           }
         }
-        return { user, change, accepted };
+        return { user, change, accepted, sent: n - 1 };
       }),
     );
     const seconds = (performance.now() - began) / 1000;
@@ -256,12 +260,14 @@ async function proposeAndList(
   runs: EditorRun[],
 ) {
   const refused: string[] = [];
-  const saveOnce = async (index: number, label: string) => {
+  // Each value carries on its editor's count, so that it bears a mark no other save has.
+  const saveOnce = async (index: number) => {
     const { user, send, inChange, versions, readVersions } = editors[index]!;
     await readVersions();
-    const { field } = FIELDS[0];
-    const value = `Heading ${label} by ${user}`;
+    const { field, label } = FIELDS[0];
     const run = runs[index]!;
+    run.sent += 1;
+    const value = `${label} ${run.sent} by ${user}`;
     const before = run.accepted.findLast((a) => a.field === field.join('.'))?.value;
     const saved = await send(
       'POST',
@@ -288,10 +294,10 @@ async function proposeAndList(
   };
   const alone: number[] = [];
   for (let n = 1; n <= ALONE_TIMES; n += 1) {
-    await saveOnce(0, `alone ${n}`);
+    await saveOnce(0);
     alone.push(await proposeTimed(0));
   }
-  await Promise.all(editors.map((_, index) => saveOnce(index, 'together')));
+  await Promise.all(editors.map((_, index) => saveOnce(index)));
   const together = await Promise.all(editors.map((_, index) => proposeTimed(index)));
   const listsAlone: number[] = [];
   for (let n = 1; n <= ALONE_TIMES; n += 1) listsAlone.push(await listTimed(0));

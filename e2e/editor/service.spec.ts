@@ -429,6 +429,12 @@ test('a proposal the remote does not take says so and loses nothing; the next on
   const pieter = await signIn(browser, 'pieter');
   await pieter.goto('/');
   await pieter.getByRole('link', { name: 'Legal heading' }).click();
+  // Main took Thandi's heading (the first test) after Pieter changed it too: he keeps his, or his
+  // change could not be proposed at all.
+  await pieter.getByRole('button', { name: 'Keep yours for Not Found page, heading' }).click();
+  await expect(pieter.getByRole('status')).toContainText(
+    "Not Found page, heading keeps your value over main's",
+  );
   // A save of this tab's, which Undo could take back until the change is proposed.
   await save(pieter, 'Not Found page, heading', 'Nothing here at all');
   await expect(pieter.getByRole('button', { name: 'Undo the last save' })).toBeEnabled();
@@ -438,7 +444,7 @@ test('a proposal the remote does not take says so and loses nothing; the next on
   try {
     await propose.click();
     await expect(pieter.getByRole('status')).toContainText(
-      "Not proposed: the bank's repository did not take it",
+      "Not proposed: the bank's repository cannot be reached just now",
     );
     await expect(pieter.getByRole('status')).toContainText('Nothing is lost: propose again');
   } finally {
@@ -505,6 +511,12 @@ test('with the audit log unwritable, a save, a proposal and a start change nothi
   const why =
     'nothing was changed: the audit log, which records every change before it is made, cannot be written just now';
   try {
+    // The proposal first: a value typed and not saved would stop it in the view, before the
+    // service is asked.
+    await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+    await expect(thandi.getByRole('status')).toContainText(`Not proposed: ${why}`);
+    expect(remoteGit('branch', '--list', 'content/thandi/while-the-log-is-down').trim()).toBe('');
+
     const box = thandi.getByRole('textbox', { name: 'Error page, heading', exact: true });
     await box.fill('Something broke again');
     await box.press('Tab');
@@ -512,10 +524,6 @@ test('with the audit log unwritable, a save, a proposal and a start change nothi
       `Not saved: Error page, heading: ${why}`,
     );
     expect(errorPage()).toBe(before);
-
-    await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
-    await expect(thandi.getByRole('status')).toContainText(`Not proposed: ${why}`);
-    expect(remoteGit('branch', '--list', 'content/thandi/while-the-log-is-down').trim()).toBe('');
 
     await thandi.goto('/');
     await thandi.getByRole('textbox', { name: 'A new change, in a few words' }).fill('Never made');

@@ -727,7 +727,10 @@ test('two editors change one field; once the first is merged, the second sees bo
   remoteGit('merge-base', '--is-ancestor', reviewersCommit, branch);
   const proposed = remoteGit('log', '-1', '--format=%b', branch);
   expect(proposed).toContain('**Legal, heading**');
-  expect(proposed).toContain('<ins>Nothing is at this address.</ins>');
+  // The full stop both sentences end with is kept, outside the marks.
+  expect(proposed).toContain(
+    `- **Not Found page, message**: “<del>${notFound.message.replace(/\.$/, '')}</del><ins>Nothing is at this address</ins>.”`,
+  );
   expect(auditDone('follow', 'followed')).toHaveLength(1);
 });
 

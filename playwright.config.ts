@@ -66,7 +66,10 @@ const tlsServer = {
   port: localTlsPorts.https,
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
 };
-/** The server `npm start` uses, which the smoke test checks. */
+/**
+ * The server `npm start` uses, which the smoke tests check as QA run them (e2e/out/smoke.spec.ts),
+ * with the production servers below.
+ */
 const startServer = testServer('npm run serve', port);
 /** The production servers, headers and CSP included: nginx, and Cloudflare's own runtime. */
 const productionServers = {
@@ -208,11 +211,6 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
       name: 'chromium · nginx https',
       testMatch: browserSpecs(['production-server', 'server-errors']),
       use: { ...chromiumOverTls, baseURL: tlsUrl },
-    },
-    {
-      name: 'start server',
-      testMatch: 'browser/smoke.spec.ts',
-      use: { ...chromium, baseURL: startServer.url },
     },
   ],
   webServer: [startServer, ...Object.values(productionServers), tlsServer],

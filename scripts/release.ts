@@ -10,6 +10,10 @@
  * proxy, reporting address or folders) and no path of this checkout, so one archive, built and
  * attested once, serves every deployment; docs/deploying.md installs it.
  *
+ * Beside the archive it writes `install-release` (deploy/install-release), the script that verifies
+ * an archive of the site's or of the editing service's and installs it, which the deploy workflow
+ * attaches to the GitHub release and attests with the archives.
+ *
  * Two builds of one commit give the same archive, byte for byte: the build is the same (its id is
  * the commit's), and the archive's files are in name order, owned by root and dated by the commit,
  * compressed without a time or a name of their own. Its name is the commit's, marked `-modified`
@@ -17,7 +21,8 @@
  *
  * Content that still holds go-live placeholders (npm run content:check lists them) is refused:
  * `npm run release -- --not-for-production` packs it all the same, for a site that is not the
- * bank's public one, and says so in the archive's name.
+ * bank's public one, and says so in the archive's name and in a NOT-FOR-PRODUCTION file, which the
+ * release's `activate` refuses on a server whose settings do not say PRODUCTION=no.
  *
  * RELEASE_OUT, from the environment, names the folder the archive and its checksum are written to
  * (release/ when unset).
@@ -52,9 +57,18 @@ const LOGROTATE_TEMPLATE = 'deploy/systemd/logrotate.template';
 const CERTIFICATE_HOOK_TEMPLATE = 'deploy/install-certificate.template';
 const CONFIGURE = 'deploy/configure';
 const ACTIVATE = 'deploy/activate';
+const INSTALLER = 'deploy/install-release';
+/** What activate runs to record, in the records store, that the server serves the release. */
+const RECORD_ACTIVATION = 'deploy/records/record-activation';
 
 /** The command-line flag that packs content with go-live placeholders, for a site not in production. */
 export const NOT_FOR_PRODUCTION = '--not-for-production';
+
+/** What a release packed with --not-for-production says of itself, in its NOT-FOR-PRODUCTION file. */
+const NOT_FOR_PRODUCTION_MARK = `This release was packed with ${NOT_FOR_PRODUCTION}: its content may hold go-live
+placeholders (npm run content:check lists them). Its activate refuses it on a production server:
+only a server whose settings (/etc/private-bank-site/settings) say PRODUCTION=no takes it.
+`;
 
 /**
  * Why the content may not be released, or undefined when it may: go-live placeholders, unless the
@@ -86,7 +100,7 @@ function releaseName(notForProduction: boolean): string {
 /**
  * Writes the archive and its checksum.
  * @param notForProduction Pack content that holds go-live placeholders, and say so in the name.
- * @returns The paths of the archive and of its checksum file.
+ * @returns The paths of the archive, of its checksum file and of the installer beside them.
  */
 export function writeRelease(
   environment: NodeJS.ProcessEnv = process.env,
@@ -119,11 +133,15 @@ export function writeRelease(
     cpSync(UNIT_TEMPLATE, path.join(root, 'systemd', 'service.template'));
     cpSync(LOGROTATE_TEMPLATE, path.join(root, 'systemd', 'logrotate.template'));
     cpSync(CERTIFICATE_HOOK_TEMPLATE, path.join(root, 'install-certificate.template'));
+    // The mark that a production server's `activate` refuses (deploy/activate).
+    if (notForProduction)
+      writeFileSync(path.join(root, 'NOT-FOR-PRODUCTION'), NOT_FOR_PRODUCTION_MARK);
     cpSync(CONFIGURE, path.join(root, 'configure'));
     cpSync(ACTIVATE, path.join(root, 'activate'));
-    // Whatever the checkout's umask and git's file modes: the two programs, and files anyone reads.
-    chmodSync(path.join(root, 'configure'), 0o755);
-    chmodSync(path.join(root, 'activate'), 0o755);
+    cpSync(RECORD_ACTIVATION, path.join(root, 'record-activation'));
+    // Whatever the checkout's umask and git's file modes: the programs, and files anyone reads.
+    for (const program of ['configure', 'activate', 'record-activation'])
+      chmodSync(path.join(root, program), 0o755);
 
     const outDir = path.resolve(environment.RELEASE_OUT || 'release');
     mkdirSync(outDir, { recursive: true });
@@ -146,7 +164,10 @@ export function writeRelease(
     const checksum = `${archive}.sha256`;
     // sha256sum's own format, so that `sha256sum -c` checks it beside the archive.
     writeFileSync(checksum, `${digest}  ${path.basename(archive)}\n`);
-    return { archive, checksum };
+    const installer = path.join(outDir, path.basename(INSTALLER));
+    cpSync(INSTALLER, installer);
+    chmodSync(installer, 0o755);
+    return { archive, checksum, installer };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -155,9 +176,9 @@ export function writeRelease(
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     const notForProduction = process.argv.includes(NOT_FOR_PRODUCTION);
-    const { archive, checksum } = writeRelease(process.env, { notForProduction });
+    const { archive, checksum, installer } = writeRelease(process.env, { notForProduction });
     console.log(
-      `release: wrote ${path.relative('.', archive)} and ${path.relative('.', checksum)}`,
+      `release: wrote ${[archive, checksum, installer].map((file) => path.relative('.', file)).join(', ')}`,
     );
   } catch (error) {
     console.error(`release: ${error instanceof Error ? error.message : String(error)}`);

@@ -4,7 +4,11 @@
  * not-found page and status 404, where the assets alone would answer otherwise:
  * - /404 and /404.html, which the assets would serve with status 200, as a page;
  * - percent escapes that are malformed (/%E0%A4%A) or decode to anything but visible ASCII
- *   (/a%0d/), which the assets would first redirect.
+ *   (/a%0d/), which the assets would first redirect;
+ * - any redirect of the assets whose Location a browser would resolve to another site: the assets
+ *   redirect /south-africa/ and /south-africa.html to /south-africa by copying the path, and a
+ *   path that begins with two slashes, or a slash and a backslash (which browsers read as a slash),
+ *   would otherwise name another host.
  * It never builds a response of its own, because Cloudflare adds the `_headers` file's headers only
  * to what the assets answer; it asks the assets for a file that does not exist instead.
  */
@@ -29,14 +33,32 @@ function isMissing(pathname: string): boolean {
   return /[^\x21-\x7e]/.test(decodedPath) || namesNotFoundFile;
 }
 
+/** Whether a redirect's Location, resolved as a browser resolves it, stays on the site. */
+function staysOnSite(location: string, url: URL): boolean {
+  try {
+    return new URL(location, url).origin === url.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The not-found page and 404, headers included: what the assets answer a name no file has. The
+ * visitor's address stays as typed, since the Worker fetches rather than redirects.
+ */
+function notFound(request: Request, url: URL, env: Env): Promise<Response> {
+  const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
+  return env.ASSETS.fetch(new URL('/__no-such-file__', url), { method, redirect: 'manual' });
+}
+
 const worker = {
-  fetch(request: Request, env: Env): Promise<Response> {
+  async fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
-    if (!isMissing(url.pathname)) return env.ASSETS.fetch(request);
-    // The assets answer a name no file has with the not-found page and 404, headers included. The
-    // visitor's address stays as typed, since the Worker fetches rather than redirects.
-    const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
-    return env.ASSETS.fetch(new URL('/__no-such-file__', url), { method, redirect: 'manual' });
+    if (isMissing(url.pathname)) return notFound(request, url, env);
+    const answer = await env.ASSETS.fetch(request);
+    const location = answer.headers.get('Location');
+    if (location !== null && !staysOnSite(location, url)) return notFound(request, url, env);
+    return answer;
   },
 };
 

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import {
   existsSync,
@@ -23,6 +23,7 @@ import {
 import { notFound } from '../../content/not-found';
 import { legal } from '../../content/legal';
 import {
+  ALLOWED_SIGNERS,
   REPOSITORY_PAGE,
   SERVICE_COMMITTER,
   startServiceBehindNginx,
@@ -33,7 +34,7 @@ import {
  * block, its sign-in answered by basic authentication, in front of `npm run edit:service` on a Unix
  * socket, with a bare git repository as its remote. Each editor starts a change of their own and
  * saves in it; one proposes, and the remote holds a branch whose commit the editor wrote, with the
- * change in words; the other's change stays as it was and out of the first's sight; the audit log
+ * change in words, signed by the service's key and naming her bank identity (issue #48); the other's change stays as it was and out of the first's sight; the audit log
  * holds every save and the proposal. The socket without the web server, and a request naming
  * another editor's change, are refused.
  */
@@ -153,6 +154,49 @@ function mergeOnRemote(branch: string) {
   rmSync(reviewer, { recursive: true, force: true });
 }
 
+/**
+ * Whether a commit, as given, verifies with `ssh-keygen -Y verify` against the allowed signers of
+ * the remote's main, for the service's committer e-mail in git's namespace: its signature is the
+ * object's gpgsig header, and what it signs is the object without that header.
+ */
+function verifies(commitObject: string) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'private-bank-verify-'));
+  try {
+    const [header = '', ...body] = commitObject.split('\n\n');
+    const lines = header.split('\n');
+    const start = lines.findIndex((line) => line.startsWith('gpgsig '));
+    const end = lines.findIndex((line, i) => i > start && !line.startsWith(' '));
+    const signature = lines.slice(start, end === -1 ? undefined : end);
+    const payload = [
+      [...lines.slice(0, start), ...(end === -1 ? [] : lines.slice(end))].join('\n'),
+      ...body,
+    ].join('\n\n');
+    writeFileSync(
+      path.join(folder, 'signature'),
+      `${signature.map((line) => line.replace(/^gpgsig | /, '')).join('\n')}\n`,
+    );
+    writeFileSync(
+      path.join(folder, 'allowed-signers'),
+      remoteGit('show', `main:${ALLOWED_SIGNERS}`),
+    );
+    const verify = spawnSync(
+      'ssh-keygen',
+      [
+        '-Y',
+        'verify',
+        '-f',
+        path.join(folder, 'allowed-signers'),
+        '-I',
+        SERVICE_COMMITTER.email,
+      ].concat(['-n', 'git', '-s', path.join(folder, 'signature')]),
+      { input: payload, encoding: 'utf8' },
+    );
+    return start !== -1 && verify.status === 0;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 test('two editors save in changes of their own; one proposes, as its author, with the change in words; the other’s is untouched and unseen; the audit log holds each', async ({
   browser,
 }) => {
@@ -198,6 +242,16 @@ test('two editors save in changes of their own; one proposes, as its author, wit
   expect(message.join('\n')).toContain(
     `- **Not Found page, heading**: “<del>${notFound.heading}</del><ins>We could not find that page</ins>”`,
   );
+  // Signed by the service's key, which main's allowed signers list, its last line naming Thandi's
+  // bank identity; the same commit naming anyone else no longer verifies.
+  const signed = remoteGit(
+    'cat-file',
+    'commit',
+    'refs/heads/content/thandi/kinder-not-found-heading',
+  );
+  expect(signed.trimEnd().split('\n').at(-1)).toBe('Bank-Identity: thandi@example.com');
+  expect(verifies(signed)).toBe(true);
+  expect(verifies(signed.replace('Bank-Identity: thandi@', 'Bank-Identity: pieter@'))).toBe(false);
   // Pieter's change was never pushed, and his files hold his own values, not Thandi's.
   expect(remoteGit('branch', '--list', 'content/pieter/*').trim()).toBe('');
   const pieterFile = (name: string) =>
@@ -732,6 +786,54 @@ test('two editors change one field; once the first is merged, the second sees bo
     `- **Not Found page, message**: “<del>${notFound.message.replace(/\.$/, '')}</del><ins>Nothing is at this address</ins>.”`,
   );
   expect(auditDone('follow', 'followed')).toHaveLength(1);
+
+  // Main moves again, in a field Pieter never touched: his next proposal merges main into his
+  // branch, and every commit the service made there, that merge too, is signed and names him.
+  const platform = mkdtempSync(path.join(tmpdir(), 'private-bank-platform-'));
+  const inPlatform = (...args: string[]) =>
+    execFileSync('git', ['-C', platform, ...args], { encoding: 'utf8' });
+  execFileSync('git', ['clone', '--quiet', running.service.remote, platform]);
+  const contactFile = path.join(platform, 'content/contact.ts');
+  writeFileSync(
+    contactFile,
+    readFileSync(contactFile, 'utf8').replace(
+      "helpPhone: '+44 20 7946 0123'",
+      "helpPhone: '+44 20 7946 0124'",
+    ),
+  );
+  inPlatform(
+    '-c',
+    'user.name=Reviewer',
+    '-c',
+    'user.email=reviewer@example.com',
+    'commit',
+    '--quiet',
+    '--all',
+    '--message',
+    'A new help line',
+  );
+  inPlatform('push', '--quiet', 'origin', 'main');
+  rmSync(platform, { recursive: true, force: true });
+  await save(pieter, 'Not Found page, message', 'Nothing is at this address any more.');
+  await pieter.getByRole('button', { name: 'Propose the change for review' }).click();
+  await expect(pieter.getByRole('status')).toContainText('Proposed for review');
+  const byService = (...options: string[]) =>
+    remoteGit(
+      'rev-list',
+      ...options,
+      `--committer=${SERVICE_COMMITTER.email}`,
+      branch,
+      '^refs/heads/main',
+    )
+      .trim()
+      .split('\n')
+      .filter(Boolean);
+  expect(byService('--merges').length).toBeGreaterThan(0);
+  for (const commit of byService()) {
+    const object = remoteGit('cat-file', 'commit', commit);
+    expect(object.trimEnd().split('\n').at(-1)).toBe('Bank-Identity: pieter@example.com');
+    expect(verifies(object)).toBe(true);
+  }
 });
 
 test('the service down: nginx’s page and the view say so in words; once it is back, nothing is lost', async ({

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import {
   appendFileSync,
   chmodSync,
-  copyFileSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -13,43 +13,51 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { get } from 'node:https';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../scripts/serve/port';
-import { localTls } from '../support/local-tls';
+import { site } from '../../content/site';
+import { standInSystemd, type Outcome } from '../support/stand-in-systemd';
 
 /**
  * A release's `activate`, run as docs/deploying.md runs it, to install a release and to roll back,
- * in a scratch folder standing in for the server's root, with a systemctl of the test's own that
- * writes down what it is asked (systemd does not run here). One archive of `npm run release`,
- * unpacked under three names: an older release, a newer one whose unit and logrotate rule differ,
- * and one whose nginx configuration does not pass `nginx -t`. Activating a release installs its
- * unit and rule, links `current` to it and restarts the service; a rollback puts back the older
- * release's unit and rule. A misspelt release, an argument, a broken configuration and a setting
- * that nginx refuses are each refused in one line, and leave `current`, the configuration a restart
- * reads, the unit, the rule and systemd as they were. A restart that fails leaves the release in
- * place and names the command. After all of it, the unit's own check of its next start passes.
+ * in a scratch folder standing in for the server's root, with a systemctl of the tests' own that
+ * runs the installed unit's commands, so that the release's nginx really starts, reloads and stops
+ * (e2e/support/stand-in-systemd.ts). One archive of `npm run release`, unpacked under three names:
+ * an older release, a newer one whose unit, logrotate rule and home page differ, and one whose nginx
+ * configuration does not pass `nginx -t`. Activating a release installs its unit and rule, links
+ * `current` to it, has systemd run it, and says so only once nginx serves its home page. A misspelt
+ * release, an argument, a broken configuration, a setting that nginx refuses and a release not for
+ * production on a production server are each refused in one line, and leave `current`, the
+ * configuration a restart reads, the unit, the rule and systemd as they were. A reload or a restart
+ * that nginx cannot carry out (a port another program holds) puts back the release in use, which
+ * serves again, and `activate` fails in nginx's words. After all of it, the unit's own check of its
+ * next start passes.
  */
 
 const run = promisify(execFile);
 const OLDER = 'private-bank-site-older';
 const NEWER = 'private-bank-site-newer';
 const BROKEN = 'private-bank-site-broken';
+const SERVICE = 'private-bank-site';
+/** The site's host name: the server's name, as its settings name none. */
+const SITE_NAME = new URL(site.url).hostname;
 /** The unit's description in every release, and in the newer one, which the test edits. */
 const DESCRIPTION = 'Description=Private Bank South Africa website (nginx)';
 const NEWER_DESCRIPTION = 'Description=Private Bank South Africa website (nginx, newer)';
+/** A line added to the newer release's home page, so that the page served says which release. */
+const NEWER_PAGE_MARK = '<!-- the newer release -->';
 
-/** How a command the deployer typed in a shell ended, and what it printed on stderr. */
-type Outcome = { code: number; stderr: string };
-
-test('activate installs a release, rolls back to an older one, and refuses a broken one leaving everything as it was', async () => {
-  // Packing, and nine runs of activate of dozens of processes each (configure's checks, nginx -t):
-  // about ten seconds alone, and two minutes on a machine running a build beside it.
-  test.setTimeout(180_000);
+test('activate installs a release, rolls back, refuses a broken one, and puts back the release in use when nginx cannot take the new one', async () => {
+  // Packing, then a dozen runs of activate, each starting or reloading nginx: about half a minute
+  // alone, and three on a machine running a build beside it.
+  test.setTimeout(300_000);
   const root = mkdtempSync(path.join(tmpdir(), 'private-bank-activate-root-'));
-  // nginx -t runs as the unit's user, who must reach the release, the certificate and the folders.
+  // nginx runs as the unit's user, who must reach the release, the certificate and the folders.
   chmodSync(root, 0o755);
   const place = (...parts: string[]) => path.join(root, ...parts);
   const installDir = place('opt', 'private-bank-site');
@@ -59,48 +67,48 @@ test('activate installs a release, rolls back to an older one, and refuses a bro
   const logrotateDir = place('etc', 'logrotate.d');
   const tlsDir = place('etc', 'private-bank-site', 'tls');
   const settingsFile = place('etc', 'private-bank-site', 'settings');
-  const systemctlLog = place('systemctl.log');
+  for (const folder of [releasesDir, unitDir, logrotateDir, tlsDir]) {
+    mkdirSync(folder, { recursive: true });
+  }
+  const systemd = standInSystemd(root, unitDir);
+  // A program other than nginx, holding a port that a setting will ask nginx to listen on too.
+  const holder = createServer();
   try {
-    for (const folder of [releasesDir, unitDir, logrotateDir, tlsDir, place('bin')]) {
-      mkdirSync(folder, { recursive: true });
-    }
-    const tls = localTls();
-    for (const file of [tls.certificate, tls.key]) {
-      const copy = path.join(tlsDir, path.basename(file));
-      copyFileSync(file, copy);
-      chmodSync(copy, 0o644);
-    }
-    // systemctl as the test's own: it writes down each command, one line each, and succeeds but
-    // for the command that SYSTEMCTL_FAILS names.
-    writeFileSync(
-      place('bin', 'systemctl'),
-      `#!/bin/sh\necho "$*" >> ${systemctlLog}\n[ "$1" != "\${SYSTEMCTL_FAILS-}" ]\n`,
-    );
-    chmodSync(place('bin', 'systemctl'), 0o755);
-    writeFileSync(systemctlLog, '');
+    // A certificate for the site's name, which the test's requests trust, made as the docs make
+    // the placeholder.
+    await run('openssl', [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'],
+      ...['-days', '1', '-subj', `/CN=${SITE_NAME}`, '-addext', `subjectAltName=DNS:${SITE_NAME}`],
+      ...['-keyout', path.join(tlsDir, 'privkey.pem'), '-out', path.join(tlsDir, 'fullchain.pem')],
+    ]);
+    chmodSync(path.join(tlsDir, 'privkey.pem'), 0o644);
+    const certificate = readFileSync(path.join(tlsDir, 'fullchain.pem'), 'utf8');
     const environment = {
       ...process.env,
-      PATH: `${place('bin')}:${process.env.PATH}`,
       ACTIVATE_SETTINGS: settingsFile,
       ACTIVATE_UNIT_DIR: unitDir,
       ACTIVATE_LOGROTATE_DIR: logrotateDir,
     };
+    const httpsPort = await freePort();
     const settings: Record<string, string> = {
       RUNTIME_DIR: place('run', 'private-bank-site'),
       LOG_DIR: place('var', 'log', 'private-bank-site'),
       ACME_CHALLENGE_DIR: place('var', 'lib', 'private-bank-site', 'acme-challenge'),
-      TLS_CERTIFICATE: path.join(tlsDir, 'certificate.pem'),
-      TLS_KEY: path.join(tlsDir, 'key.pem'),
-      HTTPS_LISTEN: `127.0.0.1:${await freePort()}`,
+      TLS_CERTIFICATE: path.join(tlsDir, 'fullchain.pem'),
+      TLS_KEY: path.join(tlsDir, 'privkey.pem'),
+      HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
       HTTP_LISTEN: `127.0.0.1:${await freePort()}`,
       // A user and group that every Debian system has.
       SERVICE_USER: 'www-data',
       SERVICE_GROUP: 'www-data',
+      // The archive is packed --not-for-production, as this repository's content is fictional.
+      PRODUCTION: 'no',
     };
-    const writeSettings = (changes: Record<string, string> = {}) =>
+    const writeSettings = (changes: Record<string, string | undefined> = {}) =>
       writeFileSync(
         settingsFile,
         `${Object.entries({ ...settings, ...changes })
+          .filter(([, value]) => value !== undefined)
           .map(([name, value]) => `${name}=${value}`)
           .join('\n')}\n`,
       );
@@ -126,21 +134,34 @@ test('activate installs a release, rolls back to an older one, and refuses a bro
     };
     edit(release(NEWER, 'systemd', 'service.template'), DESCRIPTION, NEWER_DESCRIPTION);
     edit(release(NEWER, 'systemd', 'logrotate.template'), 'rotate 14', 'rotate 30');
+    appendFileSync(release(NEWER, 'site', 'index.html'), `${NEWER_PAGE_MARK}\n`);
     const NOT_A_DIRECTIVE = 'this is not a directive;';
     appendFileSync(release(BROKEN, 'nginx', 'nginx.conf.template'), `${NOT_A_DIRECTIVE}\n`);
 
-    /** A command line typed in a shell, as a deployer types it, with a systemctl command failing. */
-    const deployerRuns = async (commandLine: string, failingSystemctl = ''): Promise<Outcome> => {
-      try {
-        const { stderr } = await run('sh', ['-c', commandLine], {
-          env: { ...environment, SYSTEMCTL_FAILS: failingSystemctl },
-        });
-        return { code: 0, stderr };
-      } catch (error) {
-        const { code, stderr } = error as Outcome;
-        return { code, stderr };
-      }
-    };
+    /** A command line typed in a shell, as a deployer types it. */
+    const deployerRuns = (commandLine: string): Promise<Outcome> =>
+      systemd.run('sh', ['-c', commandLine], environment);
+    /** The home page nginx serves now, as a browser asks for it (no compression). */
+    const servedHomePage = () =>
+      new Promise<string>((resolve, reject) => {
+        const options = {
+          host: '127.0.0.1',
+          port: httpsPort,
+          path: '/',
+          servername: SITE_NAME,
+          headers: { Host: `${SITE_NAME}:${httpsPort}` },
+          ca: certificate,
+          agent: false,
+        };
+        get(options, (response) => {
+          let body = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve(body));
+        }).on('error', reject);
+      });
+    /** Which release nginx serves, by its home page. */
+    const servedRelease = async () =>
+      (await servedHomePage()).includes(NEWER_PAGE_MARK) ? NEWER : OLDER;
     const installedUnit = path.join(unitDir, 'private-bank-site.service');
     const installedRule = path.join(logrotateDir, 'private-bank-site');
     /** All that activate may change: what a restart reads, what systemd was asked, every file. */
@@ -149,55 +170,54 @@ test('activate installs a release, rolls back to an older one, and refuses a bro
       configuration: readFileSync(path.join(current, 'nginx', 'nginx.conf'), 'utf8'),
       unit: readFileSync(installedUnit, 'utf8'),
       rule: readFileSync(installedRule, 'utf8'),
-      systemctl: readFileSync(systemctlLog, 'utf8'),
+      systemctl: systemd.calls(),
       files: [installDir, unitDir, logrotateDir].map((folder) => readdirSync(folder)),
     });
-    const systemctlCalls = () => readFileSync(systemctlLog, 'utf8').split('\n').filter(Boolean);
 
-    await test.step('activating a release installs its unit and rule, links current and starts it', async () => {
+    await test.step('activating a release installs its unit and rule, links current, starts it and sees it served', async () => {
       const activated = await deployerRuns(release(OLDER, 'activate'));
       expect(activated.code, activated.stderr).toBe(0);
+      expect(activated.stdout).toContain(`activate: ${SERVICE} serves ${OLDER}\n`);
       expect(readlinkSync(current)).toBe(`releases/${OLDER}`);
       expect(readFileSync(installedUnit, 'utf8')).toContain(`\n${DESCRIPTION}\n`);
       expect(readFileSync(installedRule, 'utf8')).toContain('\n    rotate 14\n');
-      expect(systemctlCalls()).toEqual([
-        'daemon-reload',
-        'enable private-bank-site',
-        'restart private-bank-site',
-      ]);
+      expect(systemd.calls()).toEqual(['daemon-reload', `enable ${SERVICE}`, `restart ${SERVICE}`]);
+      expect(await servedRelease()).toBe(OLDER);
     });
 
-    await test.step('activating a newer release switches the link, the unit and the rule', async () => {
+    await test.step('activating a newer release switches the link, the unit and the rule, and serves it', async () => {
       const activated = await deployerRuns(release(NEWER, 'activate'));
       expect(activated.code, activated.stderr).toBe(0);
       expect(readlinkSync(current)).toBe(`releases/${NEWER}`);
       expect(readFileSync(installedUnit, 'utf8')).toContain(`\n${NEWER_DESCRIPTION}\n`);
       expect(readFileSync(installedRule, 'utf8')).toContain('\n    rotate 30\n');
       // The unit changed, and systemd applies a unit's settings only when it starts it.
-      expect(systemctlCalls().slice(3)).toEqual([
+      expect(systemd.calls().slice(3)).toEqual([
         'daemon-reload',
-        'enable private-bank-site',
-        'restart private-bank-site',
+        `enable ${SERVICE}`,
+        `restart ${SERVICE}`,
       ]);
+      expect(await servedRelease()).toBe(NEWER);
     });
 
-    await test.step('rolling back to the older release puts back its unit and rule', async () => {
+    await test.step('rolling back to the older release puts back its unit and rule, and serves it', async () => {
       const activated = await deployerRuns(release(OLDER, 'activate'));
       expect(activated.code, activated.stderr).toBe(0);
       expect(readlinkSync(current)).toBe(`releases/${OLDER}`);
       expect(readFileSync(installedUnit, 'utf8')).toContain(`\n${DESCRIPTION}\n`);
       expect(readFileSync(installedUnit, 'utf8')).not.toContain(NEWER_DESCRIPTION);
       expect(readFileSync(installedRule, 'utf8')).toContain('\n    rotate 14\n');
-      expect(systemctlCalls().slice(6)).toEqual([
+      expect(systemd.calls().slice(6)).toEqual([
         'daemon-reload',
-        'enable private-bank-site',
-        'restart private-bank-site',
+        `enable ${SERVICE}`,
+        `restart ${SERVICE}`,
       ]);
+      expect(await servedRelease()).toBe(OLDER);
     });
 
     /**
      * Runs what a deployer typed, and expects it refused in one line, which begins with the reason
-     * given, and nothing changed.
+     * given, nothing changed, and the release in use still served.
      * @returns The line.
      */
     const expectRefused = async (commandLine: string, code: number, reason: string) => {
@@ -207,6 +227,7 @@ test('activate installs a release, rolls back to an older one, and refuses a bro
       expect(refused.stderr.slice(0, reason.length)).toBe(reason);
       expect(refused.stderr.split('\n')).toHaveLength(2);
       expect(installed()).toEqual(before);
+      expect(await servedRelease()).toBe(OLDER);
       return refused.stderr;
     };
 
@@ -255,34 +276,88 @@ test('activate installs a release, rolls back to an older one, and refuses a bro
       );
     });
 
+    await test.step('a release not for production is refused on a production server, the default', async () => {
+      writeSettings({ PRODUCTION: undefined });
+      await expectRefused(
+        release(NEWER, 'activate'),
+        1,
+        `activate: refused ${NEWER}: it is not for production (it holds go-live placeholders, as its NOT-FOR-PRODUCTION file says), and this is a production server: only a server whose settings say PRODUCTION=no takes it\n`,
+      );
+      writeSettings({ PRODUCTION: 'yes' });
+      await expectRefused(release(NEWER, 'activate'), 1, `activate: refused ${NEWER}: it is not`);
+    });
+
     await test.step('the release in use, activated again with new settings, is reloaded', async () => {
       writeSettings({ TRUSTED_PROXY: '192.0.2.0/24' });
+      const master = systemd.mainPid(SERVICE);
       const activated = await deployerRuns(path.join(current, 'activate'));
       expect(activated.code, activated.stderr).toBe(0);
       expect(readFileSync(path.join(current, 'nginx', 'nginx.conf'), 'utf8')).toContain(
         'set_real_ip_from 192.0.2.0/24;',
       );
-      // The same unit: a reload, which refuses no connection.
-      expect(systemctlCalls().slice(9)).toEqual([
+      // The same unit: a reload, which refuses no connection, by the same master.
+      expect(systemd.calls().slice(9)).toEqual([
         'daemon-reload',
-        'enable private-bank-site',
-        'reload-or-restart private-bank-site',
+        `enable ${SERVICE}`,
+        `reload-or-restart ${SERVICE}`,
       ]);
+      expect(systemd.mainPid(SERVICE)).toBe(master);
+      expect(await servedRelease()).toBe(OLDER);
     });
 
-    await test.step('a restart that fails leaves the release in place, and says so', async () => {
-      const activated = await deployerRuns(release(NEWER, 'activate'), 'restart');
-      expect(activated.code).toBe(1);
-      expect(activated.stderr).toBe(
-        `activate: ${NEWER} is in place, but systemctl restart private-bank-site failed: systemctl status private-bank-site and journalctl -u private-bank-site say why; fix that and run this again, or activate another release\n`,
+    // A port another program holds, which a setting asks nginx to listen on as well: nginx -t does
+    // not bind ports, so only nginx itself, once signalled, finds it taken.
+    holder.listen(0, '127.0.0.1');
+    await once(holder, 'listening');
+    const heldPort = (holder.address() as { port: number }).port;
+    const bindFailure = `[emerg] bind() to 127.0.0.1:${heldPort} failed (98: Address already in use)`;
+    writeSettings({
+      TRUSTED_PROXY: '192.0.2.0/24',
+      HTTPS_LISTEN: `127.0.0.1:${httpsPort} 127.0.0.1:${heldPort}`,
+    });
+
+    await test.step('a reload nginx cannot carry out puts back what the release ran with, and fails in nginx words', async () => {
+      const before = installed();
+      const master = systemd.mainPid(SERVICE);
+      const refused = await deployerRuns(path.join(current, 'activate'));
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        `activate: refused ${OLDER}: nginx does not serve ${OLDER} within 10 s: nginx says: ${bindFailure}. Put back ${OLDER}, with the unit and rule it ran with before, and nginx serves it\n`,
       );
-      expect(readlinkSync(current)).toBe(`releases/${NEWER}`);
-      expect(readFileSync(installedUnit, 'utf8')).toContain(`\n${NEWER_DESCRIPTION}\n`);
-      expect(systemctlCalls().slice(12)).toEqual([
+      // systemd was asked to reload twice: the new configuration, then the one put back.
+      expect(systemd.calls().slice(12)).toEqual([
         'daemon-reload',
-        'enable private-bank-site',
-        'restart private-bank-site',
+        `enable ${SERVICE}`,
+        `reload-or-restart ${SERVICE}`,
+        'daemon-reload',
+        `enable ${SERVICE}`,
+        `reload-or-restart ${SERVICE}`,
       ]);
+      const after = installed();
+      expect({ ...after, systemctl: [] }).toEqual({ ...before, systemctl: [] });
+      expect(systemd.mainPid(SERVICE)).toBe(master);
+      expect(await servedRelease()).toBe(OLDER);
+    });
+
+    await test.step('a restart nginx cannot carry out puts back the release before, which serves again', async () => {
+      const before = installed();
+      const refused = await deployerRuns(release(NEWER, 'activate'));
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        `activate: refused ${NEWER}: nginx does not serve ${NEWER} within 10 s: nginx says: ${bindFailure}. Put back ${OLDER}, with the unit and rule it ran with before, and nginx serves it\n`,
+      );
+      // A new unit: restarted; then, the one before put back, what is left stopped and restarted.
+      expect(systemd.calls().slice(18)).toEqual([
+        'daemon-reload',
+        `enable ${SERVICE}`,
+        `restart ${SERVICE}`,
+        `stop ${SERVICE}`,
+        'daemon-reload',
+        `enable ${SERVICE}`,
+        `restart ${SERVICE}`,
+      ]);
+      expect({ ...installed(), systemctl: [] }).toEqual({ ...before, systemctl: [] });
+      expect(await servedRelease()).toBe(OLDER);
     });
 
     await test.step("the unit's own check before its next start passes, as its user", async () => {
@@ -306,6 +381,8 @@ test('activate installs a release, rolls back to an older one, and refuses a bro
       ]);
     });
   } finally {
+    await systemd.stopAll(SERVICE);
+    holder.close();
     rmSync(root, { recursive: true, force: true });
   }
 });

@@ -10,7 +10,8 @@ import { scratchCopy } from '../support/scratch-copy';
 
 /**
  * The Cloudflare deployment, checked without an account: wrangler bundles the Worker as the deploy
- * workflow's test job does, uploads that bundle unchanged as its deploy job does, and uploads a
+ * workflow's test job does, uploads that bundle unchanged as its upload job does (a first deploy, or
+ * a new version), and uploads a
  * pull request's preview version to the preview Worker as the preview workflow does, each time
  * stopping short of the upload. The headers file is Cloudflare's.
  */
@@ -29,8 +30,9 @@ async function wranglerDryRun(args: string[], outdir: string, cwd = '.') {
   expect(stdout).toContain('--dry-run: exiting now.');
 }
 
-test('wrangler bundles the Worker, and deploys that bundle unchanged: deploy --dry-run, then --no-bundle', async () => {
-  test.setTimeout(60_000);
+test('wrangler bundles the Worker, and deploys that bundle unchanged: deploy --dry-run, then --no-bundle, as a deploy or a version', async () => {
+  // Three runs of wrangler, each about ten seconds on a busy machine of two cores.
+  test.setTimeout(90_000);
   const scratch = mkdtempSync(path.join(tmpdir(), 'wrangler-dry-run-'));
   try {
     // The test job's bundle, which is ours: it answers the not-found page's own addresses.
@@ -38,7 +40,7 @@ test('wrangler bundles the Worker, and deploys that bundle unchanged: deploy --d
     await wranglerDryRun(['deploy', '--config', production], bundle);
     const worker = readFileSync(path.join(bundle, 'worker.js'), 'utf8');
     expect(worker).toContain('__no-such-file__');
-    // What the deploy job uses: the configuration, wrangler and the tested out/. With neither
+    // What the upload job uses: the configuration, wrangler and the tested out/. With neither
     // worker.ts nor the lib/ it imports at hand, a rebuild would fail: the upload is the bundle.
     const job = path.join(scratch, 'deploy-job');
     mkdirSync(path.join(job, 'deploy/cloudflare'), { recursive: true });
@@ -55,6 +57,14 @@ test('wrangler bundles the Worker, and deploys that bundle unchanged: deploy --d
       job,
     );
     expect(readFileSync(path.join(uploaded, 'worker.js'), 'utf8')).toBe(worker);
+    // The upload job's own command: the bundle as a new version of the Worker, not deployed.
+    const version = path.join(scratch, 'version');
+    await wranglerDryRun(
+      ['versions', 'upload', '--no-bundle', path.join(bundle, 'worker.js'), '--config', production],
+      version,
+      job,
+    );
+    expect(readFileSync(path.join(version, 'worker.js'), 'utf8')).toBe(worker);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -20,24 +20,27 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { site } from '../../content/site';
 import { southAfrica } from '../../content/south-africa';
-import { nginxBinary } from '../../scripts/serve/nginx';
 import { freePort } from '../../scripts/serve/port';
-import { nginxListening } from '../support/nginx-listening';
-import { spawnGroup, stopGroup } from '../support/process-groups';
+import { probeRedirects } from '../support/hostile-addresses';
+import { standInSystemd } from '../support/stand-in-systemd';
 
 /**
- * `npm run release`, installed as docs/deploying.md installs it, into scratch folders standing in
- * for two servers' roots: the checksum holds, the archive unpacks into releases/, its `activate`
- * fills in each server's settings from its settings file and links `current` to it, `nginx -t`
- * passes without a warning, and nginx started by the unit's own ExecStart, with the unit's umask,
- * serves the site over HTTPS from there. The one archive serves each server under its own name (the
- * first takes the default, the site's host name; the second names another), on 127.0.0.1 and ::1,
- * and gives no page and no redirect to any other name, or none: another Host, another SNI, a bare
- * IP, a handshake without SNI, HTTP/1.0 without Host. Each server's reporting address, trusted
+ * `npm run release`, installed as docs/deploying.md installs it, with the release's install-release,
+ * into scratch folders standing in for two servers' roots: the archive verifies and unpacks into
+ * releases/, its `activate` fills in each server's settings from its settings file, links `current`
+ * to it and has nginx (the unit's own commands, as its user, with its umask) serve the site over
+ * HTTPS from there; the unit's `nginx -t` passes without a warning. The one archive serves each
+ * server under its own name (the first takes the default, the site's host name; the second names
+ * another), on 127.0.0.1 and ::1, and gives no page and no redirect to any other name, or none:
+ * another Host, another SNI, a bare IP, a handshake without SNI, HTTP/1.0 without Host; nor any
+ * answer to a request nginx cannot read. No redirect-bending address gets a Location that leaves
+ * the site, over HTTPS or plain HTTP. Each server's reporting address, trusted
  * proxy and redirect are its own, and its access log names the host and is 0640. The archive holds
  * none of the servers' settings, and no installed file names this checkout. systemd-analyze verify
- * passes on the unit, and logrotate -d accepts the rule. The content is fictional, so the release
- * is packed with --not-for-production, and says so in its name. Nothing of the editing service is in
+ * passes on the unit, which filters system calls and restarts a failed start without ever reaching
+ * its start limit, and logrotate -d accepts the rule. The content is fictional, so the release
+ * is packed with --not-for-production, says so in its name, and goes on servers whose settings say
+ * PRODUCTION=no. Nothing of the editing service is in
  * it: that has a release of its own, for an internal server (editor-release.spec.ts).
  */
 
@@ -119,20 +122,50 @@ async function refusal(url: string, options: Parameters<typeof request>[1]): Pro
 }
 
 /**
- * What an HTTP/1.0 request with no Host header gets, sent byte for byte (Node's client always
- * sends HTTP/1.1, which needs a Host): the bytes of the answer, however the connection ends.
+ * What a request sent byte for byte gets (Node's client always sends a well-formed HTTP/1.1 request
+ * with a Host): the bytes of the answer, however the connection ends.
  */
-async function answerWithoutHost(address: string, port: number): Promise<string> {
+async function rawAnswer(address: string, port: number, request: string): Promise<string> {
   const socket = connect({ host: address, port });
   const chunks: Buffer[] = [];
   socket.on('data', (chunk: Buffer) => chunks.push(chunk));
   // A reset is one way of ending with no answer: the bytes received say what came before it.
   const closed = new Promise((resolve) => socket.on('close', resolve));
   socket.on('error', () => socket.destroy());
-  socket.write('GET / HTTP/1.0\r\n\r\n');
+  socket.write(request);
   await closed;
   return Buffer.concat(chunks).toString('latin1');
 }
+
+/**
+ * Requests that nginx rejects while it reads them, before any server has a name to go by, each as
+ * a client could send it to a port of the origin: on any server but the site's they meet the
+ * catch-all server, whose answer must be no answer at all rather than nginx's own page.
+ */
+const malformedRequests = (https: number, http: number) => ({
+  'plain HTTP on the HTTPS port, for another name': {
+    port: https,
+    request: 'GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n',
+  },
+  'a request line that is not HTTP': { port: http, request: 'GARBAGE\r\n\r\n' },
+  'HTTP/1.1 without Host': { port: http, request: 'GET / HTTP/1.1\r\n\r\n' },
+  'a header over 8 kB, before any Host': {
+    port: http,
+    request: `GET / HTTP/1.1\r\nX-Padding: ${'a'.repeat(9000)}\r\nHost: evil.example\r\n\r\n`,
+  },
+  'an address over 8 kB': {
+    port: http,
+    request: `GET /${'a'.repeat(9000)} HTTP/1.1\r\nHost: evil.example\r\n\r\n`,
+  },
+  'a transfer encoding nginx does not know': {
+    port: http,
+    request: 'GET / HTTP/1.1\r\nHost: evil.example\r\nTransfer-Encoding: x\r\n\r\n',
+  },
+  'an HTTP version nginx does not know': {
+    port: http,
+    request: 'GET / HTTP/3.0\r\nHost: evil.example\r\n\r\n',
+  },
+});
 
 /** A self-signed certificate and key for a name, in a folder: a server's stand-in certificate. */
 function certificateFor(name: string, folder: string): { certificate: string; key: string } {
@@ -153,13 +186,15 @@ function certificateFor(name: string, folder: string): { certificate: string; ke
 }
 
 /**
- * docs/deploying.md's installation, command for command but for gh attestation verify (which needs
- * GitHub), into a fresh scratch root, with a settings file of its own; then nginx started as the
- * unit starts it, its umask included.
+ * docs/deploying.md's installation into a fresh scratch root, with a settings file of its own: the
+ * release's install-release, given the SHA-256 a connected machine verified (here, the checksum's:
+ * gh's own check needs GitHub, and e2e/out/install.spec.ts checks the other ways), unpacks the
+ * archive and runs its activate, which starts nginx through a systemctl of the tests' own that runs
+ * the unit's commands as systemd does (e2e/support/stand-in-systemd.ts), and sees it serve.
  */
 async function install(download: string, settings: (root: string) => Record<string, string>) {
   const root = mkdtempSync(path.join(tmpdir(), 'private-bank-release-root-'));
-  // nginx's workers, started by root, run as nobody, who must be able to read the site.
+  // nginx runs as the unit's user, who must be able to read the site.
   chmodSync(root, 0o755);
   const place = (...parts: string[]) => path.join(root, ...parts);
   const installDir = place('opt', 'private-bank-site');
@@ -175,61 +210,49 @@ async function install(download: string, settings: (root: string) => Record<stri
   const [checksum = ''] = readdirSync(download).filter((f) => f.endsWith('.sha256'));
   const archive = checksum.replace(/\.sha256$/, '');
   const name = archive.replace(/\.tar\.gz$/, '');
-  await run('sha256sum', ['-c', checksum], { cwd: download });
-  mkdirSync(path.join(installDir, 'releases'), { recursive: true });
-  await run('tar', ['-xzf', path.join(download, archive), '-C', path.join(installDir, 'releases')]);
-  const unpacked = filesUnder(path.join(installDir, 'releases', name));
-  // activate's nginx -t runs as the unit's user, who reads the certificate and its key as the
-  // server's group does; systemd does not run here, so a systemctl of the test's own says yes to all.
+  const verified = readFileSync(path.join(download, checksum), 'utf8').split(' ')[0]!;
+  // nginx -t and nginx run as the unit's user, who reads the certificate and its key as the
+  // server's group does.
   chmodSync(path.dirname(values.TLS_KEY!), 0o755);
   chmodSync(values.TLS_KEY!, 0o644);
-  for (const folder of ['etc/systemd/system', 'etc/logrotate.d', 'bin']) {
+  for (const folder of ['etc/systemd/system', 'etc/logrotate.d']) {
     mkdirSync(place(folder), { recursive: true });
   }
-  writeFileSync(place('bin', 'systemctl'), '#!/bin/sh\n', { mode: 0o755 });
-  await run(path.join(installDir, 'releases', name, 'activate'), [], {
-    env: {
+  const systemd = standInSystemd(root, place('etc/systemd/system'));
+  const stop = async () => {
+    await systemd.stopAll('private-bank-site');
+    rmSync(root, { recursive: true, force: true });
+  };
+  const installed = await systemd.run(
+    path.join(download, 'install-release'),
+    ['--verified-sha256', verified, path.join(download, archive)],
+    {
       ...process.env,
-      PATH: `${place('bin')}:${process.env.PATH}`,
+      INSTALL_DIR: installDir,
       ACTIVATE_SETTINGS: settingsFile,
       ACTIVATE_UNIT_DIR: place('etc/systemd/system'),
       ACTIVATE_LOGROTATE_DIR: place('etc/logrotate.d'),
     },
-  });
+  );
+  if (installed.code !== 0) {
+    await stop();
+    throw new Error(`install-release failed: ${installed.stderr}`);
+  }
+  // The archive's own files, as unpacked: not those configure rendered from the settings since.
+  const { stdout: members } = await run('tar', ['-tzf', path.join(download, archive)]);
+  const unpacked = members
+    .split('\n')
+    .filter((member) => member && !member.endsWith('/'))
+    .map((member) => path.join(installDir, 'releases', member));
 
   const unitFile = path.join(installDir, 'current', 'systemd', 'private-bank-site.service');
   const unit = readFileSync(unitFile, 'utf8');
-  const command = (key: string) =>
-    (new RegExp(`^${key}=/usr/sbin/nginx (.*)$`, 'm').exec(unit)?.[1] ?? '')
-      .match(/"[^"]*"|\S+/g)!
-      .map((arg) => arg.replace(/^"|"$/g, ''));
-  // As systemd runs each of the unit's commands: with its UMask, which creates the logs.
-  // systemd's own default is 0022, for a unit that names none.
-  const umask = /^UMask=(\d+)$/m.exec(unit)?.[1] ?? '0022';
-  const withUmask = (args: string[]) => [
-    '-c',
-    `umask ${umask} && exec "$0" "$@"`,
-    nginxBinary(),
-    ...args,
-  ];
-  const check = await run('sh', withUmask(command('ExecStartPre')));
-  const nginx = spawnGroup(
-    'sh',
-    withUmask(command('ExecStart')),
-    { stdio: 'inherit' },
-    'nginx of a release that release.spec installed',
-  );
-  const stop = async () => {
-    // SIGQUIT is nginx's graceful stop, as the unit's KillSignal.
-    await stopGroup(nginx, 'SIGQUIT');
-    rmSync(root, { recursive: true, force: true });
-  };
-  try {
-    await nginxListening(nginx, path.join(values.RUNTIME_DIR!, 'nginx.pid'));
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  // The unit's check before every start, as the unit's user: it prints warnings and errors alone.
+  const user = /^User=(.*)$/m.exec(unit)?.[1] ?? '';
+  const check = await run('setpriv', [
+    ...[`--reuid=${user}`, `--regid=${user}`, '--init-groups'],
+    ...(/^ExecStartPre=(.*)$/m.exec(unit)?.[1] ?? '').split(' '),
+  ]);
   return { root, name, unpacked, unitFile, nginxCheck: `${check.stdout}${check.stderr}`, stop };
 }
 
@@ -277,6 +300,8 @@ test('one release archive installs on two servers with their own settings, and e
           // A user and group that every Debian system has, for logrotate to check.
           SERVICE_USER: 'www-data',
           SERVICE_GROUP: 'www-data',
+          // The archive is not for production: this repository's content is fictional.
+          PRODUCTION: 'no',
         })),
       );
       certificates.push(readFileSync(certificate.certificate, 'utf8'));
@@ -369,7 +394,7 @@ test('one release archive installs on two servers with their own settings, and e
         'plain HTTP on IPv6 for another Host': await refusal(`http://evil.example:${http}/`, {
           address: '::1',
         }),
-        'HTTP/1.0 without Host': await answerWithoutHost('127.0.0.1', http),
+        'HTTP/1.0 without Host': await rawAnswer('127.0.0.1', http, 'GET / HTTP/1.0\r\n\r\n'),
       };
       // nginx's 444 closes at once, which a client sees as a reset or as a close before any answer
       // (Node's "socket hang up"), as the timing falls: both mean no byte of an answer.
@@ -400,6 +425,37 @@ test('one release archive installs on two servers with their own settings, and e
       expect(
         lines.filter((line) => / evil\.example "GET \/ HTTP\/1\.1" 444 /.test(line)),
       ).toHaveLength(3);
+
+      // Nor does a request nginx cannot read get nginx's own page: no byte comes back.
+      const malformed = Object.fromEntries(
+        await Promise.all(
+          Object.entries(malformedRequests(https, http)).map(
+            async ([what, { port, request }]) =>
+              [what, await rawAnswer('127.0.0.1', port, request)] as const,
+          ),
+        ),
+      );
+      expect(malformed, deployment.name).toEqual(
+        Object.fromEntries(Object.keys(malformedRequests(https, http)).map((what) => [what, ''])),
+      );
+
+      // No address, however bent, gets a redirect that leaves the site: over HTTPS, and over plain
+      // HTTP, whose redirects must keep the site's HTTPS origin.
+      const site = `https://${deployment.name}:${https}`;
+      const overHttps = await probeRedirects(site, { ca });
+      const overHttp = await probeRedirects(`http://${deployment.name}:${http}`, {
+        siteOrigin: site,
+      });
+      expect({ https: overHttps.offSite, http: overHttp.offSite }).toEqual({ https: [], http: [] });
+      expect(overHttps.unanswered).toEqual([]);
+      // Over plain HTTP every address is redirected, so the judge saw each Location, but for those
+      // with a NUL (%00), whose request line nginx refuses to read, before it knows the name: the
+      // catch-all server closes those without an answer.
+      const withNul = overHttp.unanswered.filter((why) =>
+        /^GET \S*%00\S*: (read ECONNRESET|the answer has no end of its head)$/.test(why),
+      );
+      expect(overHttp.unanswered).toEqual(withNul);
+      expect(overHttp.redirects + withNul.length).toBe(overHttp.sent);
 
       // The editing service is never on the public origin: no file of the site's release is the
       // service's, names its socket or its headers, or is its unit or nginx block.
@@ -443,6 +499,19 @@ test('one release archive installs on two servers with their own settings, and e
 
     const verify = await run('systemd-analyze', ['verify', first!.unitFile]);
     expect(`${verify.stdout}${verify.stderr}`).toBe('');
+    // Fenced as the editing service is, and restarted for as long as a start fails: the restarts
+    // that fit in the start limit's interval stay under its burst, so systemd never gives up, and a
+    // fixed cause needs no reset-failed.
+    const unit = readFileSync(first!.unitFile, 'utf8');
+    const unitSetting = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(unit)?.[1];
+    expect(unitSetting('SystemCallFilter')).toBe('@system-service');
+    expect(unitSetting('Restart')).toBe('on-failure');
+    const seconds = (value = '') => Number(/^(\d+)s$/.exec(value)?.[1]);
+    const restartsInInterval =
+      Math.ceil(
+        seconds(unitSetting('StartLimitIntervalSec')) / seconds(unitSetting('RestartSec')),
+      ) + 1;
+    expect(restartsInInterval).toBeLessThan(Number(unitSetting('StartLimitBurst')));
     const logrotate = await run('logrotate', [
       '-d',
       path.join(first!.root, 'opt', 'private-bank-site', 'current', 'systemd', 'logrotate'),

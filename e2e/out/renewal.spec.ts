@@ -21,9 +21,10 @@ import { expect, test } from '@playwright/test';
 import { nginxBinary } from '../../scripts/serve/nginx';
 import { freePort } from '../../scripts/serve/port';
 import { localTls } from '../support/local-tls';
-import { nginxListening, unlessItExits } from '../support/nginx-listening';
+import { unlessItExits } from '../support/nginx-listening';
 import { startOneNameDns } from '../support/one-name-dns';
 import { spawnGroup, stopGroup } from '../support/process-groups';
+import { standInSystemd } from '../support/stand-in-systemd';
 
 /**
  * A certificate's whole life on an origin installed as docs/deploying.md installs it, into a
@@ -34,7 +35,10 @@ import { spawnGroup, stopGroup } from '../support/process-groups';
  * After each, the release's deploy hook (install-certificate) has installed the pair where nginx
  * reads it, readable by the service's group only, and reloaded nginx, which then serves it, without
  * a restart, to a client that asks for the site's name; nginx -t with the installed configuration
- * and certificate prints its two lines of success and no warning.
+ * and certificate prints its two lines of success and no warning. A pair the hook must refuse (a key
+ * that is not the certificate's, a certificate for another name, a key that nginx's TLS library
+ * refuses) leaves the served files byte for byte as they were, says why, and the next start of the
+ * service works and serves the pair it had.
  *
  * The authority is Pebble, Let's Encrypt's test ACME server (Debian's pebble package), on
  * 127.0.0.1 with a throwaway certificate of its own, which certbot trusts through
@@ -42,12 +46,10 @@ import { spawnGroup, stopGroup } from '../support/process-groups';
  * of the test's (e2e/support/one-name-dns.ts), which gives 127.0.0.1, and fetches each challenge
  * from the origin's plain-HTTP port (its configuration's httpPort). certbot keeps its state in the
  * scratch root. systemd does not run here, so the test stands in for it: it makes the folders the
- * unit's RuntimeDirectory=, LogsDirectory= and StateDirectory= name, with their modes, for the
- * service's user, and starts nginx with the unit's own command line, umask and user, as systemd
- * would once activate asks it to; and a systemctl of its own, first on the PATH of activate and of
- * certbot, accepts activate's commands and the hook's reload of the unit alone, for which it sends
- * nginx its reload signal, SIGHUP, through its pid file, as the unit's ExecReload does (writing down
- * nginx's workers first, whose exit tells the test the reload is done).
+ * unit's LogsDirectory= and StateDirectory= name, with their modes, for the service's user, and a
+ * systemctl of the tests' own, first on the PATH of install-release, activate and certbot, runs the
+ * unit's own commands as systemd does (e2e/support/stand-in-systemd.ts), writing down nginx's
+ * workers before each reload, whose exit tells the test the reload is done.
  */
 
 const run = promisify(execFile);
@@ -55,6 +57,8 @@ const run = promisify(execFile);
 const SITE_NAME = 'private-bank.example.com';
 /** A user and group that every Debian system has, standing in for the service's own. */
 const SERVICE_USER = 'www-data';
+/** The unit's name. */
+const SERVICE = 'private-bank-site';
 /**
  * sh's arguments that run a program as the unit runs its commands: with its umask, as the service's
  * user (its User= and Group=).
@@ -64,9 +68,8 @@ const asTheUnit = (umask: string, program: string, args: string[]) => [
   ...[`--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups'],
   ...[program, ...args],
 ];
-/** Where systemd makes the folders a unit's directives name, under the root. */
+/** Where systemd makes the folders a unit's directives name, under the root, and keeps them. */
 const SYSTEMD_FOLDERS = {
-  RuntimeDirectory: 'run',
   LogsDirectory: 'var/log',
   StateDirectory: 'var/lib',
 };
@@ -94,13 +97,13 @@ for pid in sys.argv[1:]:
  * fails leaves the workers running, and nginx's error log says why.
  */
 async function reloaded(workersAtReload: string, errorLog: string) {
-  if (!existsSync(workersAtReload)) {
+  if (!existsSync(workersAtReload) || readFileSync(workersAtReload, 'utf8') === '') {
     throw new Error(
       'the deploy hook did not run systemctl try-reload-or-restart private-bank-site',
     );
   }
   const workers = readFileSync(workersAtReload, 'utf8').split(/\s+/).filter(Boolean);
-  rmSync(workersAtReload);
+  writeFileSync(workersAtReload, '');
   try {
     await run('python3', ['-c', WAIT_FOR_EXITS, ...workers], { timeout: 15_000 });
   } catch {
@@ -156,7 +159,7 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
   ];
   const dns = await startOneNameDns(SITE_NAME, '127.0.0.1');
   let pebble: ChildProcess | undefined;
-  let nginx: ChildProcess | undefined;
+  const systemd = standInSystemd(root, place('etc', 'systemd', 'system'));
   try {
     // Pebble starts (it makes its keys) while the release is packed and installed.
     mkdirSync(place('pebble'));
@@ -217,6 +220,8 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
       RUNTIME_DIR: place('run', 'private-bank-site'),
       LOG_DIR: place('var', 'log', 'private-bank-site'),
       ACME_CHALLENGE_DIR: place('var', 'lib', 'private-bank-site', 'acme-challenge'),
+      // The archive is packed --not-for-production, as this repository's content is fictional.
+      PRODUCTION: 'no',
     };
     // docs/deploying.md's once-per-server commands: the folder of the certificate, the settings,
     // and the placeholder certificate that nginx starts with.
@@ -236,53 +241,31 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
     await run('chgrp', [SERVICE_USER, settings.TLS_CERTIFICATE, settings.TLS_KEY]);
     await run('chmod', ['640', settings.TLS_CERTIFICATE, settings.TLS_KEY]);
 
-    // The stand-in systemctl, first on the PATH of activate and of certbot. activate's commands
-    // leave the start to the test; the hook's reload writes down nginx's workers, then signals the
-    // master.
-    const bin = place('bin');
-    mkdirSync(bin);
+    // docs/deploying.md's installation of a release: install-release, given the SHA-256 a connected
+    // machine verified (here, the checksum's: gh's own check needs GitHub, and install.spec.ts checks
+    // the other ways), which unpacks the archive and runs its activate.
     const pidFile = path.join(settings.RUNTIME_DIR, 'nginx.pid');
-    const workersAtReload = place('workers-at-reload');
-    writeFileSync(
-      path.join(bin, 'systemctl'),
-      [
-        '#!/bin/sh',
-        'case "$*" in',
-        '  daemon-reload | "enable private-bank-site" | "restart private-bank-site") exit 0 ;;',
-        '  "try-reload-or-restart private-bank-site") ;;',
-        '  *) echo "systemctl (the renewal test\'s stand-in): unexpected command: $*" >&2; exit 1 ;;',
-        'esac',
-        `master=$(cat '${pidFile}')`,
-        `ps --ppid "$master" -o pid= >'${workersAtReload}'`,
-        'kill -HUP "$master"',
-        '',
-      ].join('\n'),
-      { mode: 0o755 },
-    );
-
-    // docs/deploying.md's installation of a release, the checksum's check included.
+    const workersAtReload = place('systemd-state', `${SERVICE}.workers-at-reload`);
     const [checksum = ''] = readdirSync(place('download')).filter((f) => f.endsWith('.sha256'));
     const name = checksum.replace(/\.tar\.gz\.sha256$/, '');
-    await run('sha256sum', ['-c', checksum], { cwd: place('download') });
-    mkdirSync(path.join(installDir, 'releases'), { recursive: true });
-    await run('tar', [
-      ...['-xzf', place('download', `${name}.tar.gz`)],
-      ...['-C', path.join(installDir, 'releases')],
-    ]);
-    // activate installs the unit and the rule into the scratch root, and asks the stand-in
-    // systemctl to start the unit, which the test then does as systemd would.
     for (const folder of ['etc/systemd/system', 'etc/logrotate.d']) {
       mkdirSync(place(folder), { recursive: true });
     }
-    await run(path.join(installDir, 'releases', name, 'activate'), [], {
-      env: {
+    const installed = await systemd.run(
+      place('download', 'install-release'),
+      [
+        ...['--verified-sha256', readFileSync(place('download', checksum), 'utf8').split(' ')[0]!],
+        place('download', `${name}.tar.gz`),
+      ],
+      {
         ...process.env,
-        PATH: `${bin}:${process.env.PATH}`,
+        INSTALL_DIR: installDir,
         ACTIVATE_SETTINGS: settingsFile,
         ACTIVATE_UNIT_DIR: place('etc/systemd/system'),
         ACTIVATE_LOGROTATE_DIR: place('etc/logrotate.d'),
       },
-    });
+    );
+    expect(installed.code, installed.stderr).toBe(0);
 
     const unit = readFileSync(
       path.join(installDir, 'current', 'systemd', 'private-bank-site.service'),
@@ -307,16 +290,8 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
         .match(/"[^"]*"|\S+/g)!
         .map((arg) => arg.replace(/^"|"$/g, ''));
     const nginxPath = nginxBinary();
-    await run('sh', asTheUnit(umask, nginxPath, command('ExecStartPre')));
-    nginx = spawnGroup(
-      'sh',
-      asTheUnit(umask, nginxPath, command('ExecStart')),
-      { stdio: ['ignore', 'inherit', 'inherit'] },
-      'nginx, the renewal test origin',
-    );
-    const master = nginx.pid!;
+    const master = systemd.mainPid(SERVICE);
     const errorLog = path.join(settings.LOG_DIR, 'error.log');
-    await nginxListening(nginx, pidFile);
     await unlessItExits(pebbleListens, pebble, () => `Pebble exited, printing:\n${pebbleOutput}`);
     const accessLog = path.join(settings.LOG_DIR, 'access.log');
 
@@ -335,7 +310,7 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
         env: {
           ...process.env,
           REQUESTS_CA_BUNDLE: tls.authority,
-          PATH: `${bin}:${process.env.PATH}`,
+          PATH: `${systemd.bin}:${process.env.PATH}`,
         },
       });
     const lineage = place('certbot', 'config', 'live', SITE_NAME);
@@ -378,8 +353,82 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
       firstChallenges,
     );
     // The same nginx, reloaded rather than restarted.
-    expect(nginx.exitCode).toBeNull();
+    expect(systemd.mainPid(SERVICE)).toBe(master);
     expect(readFileSync(pidFile, 'utf8').trim()).toBe(String(master));
+
+    // Pairs the hook must refuse, handed over as certbot hands a lineage: each leaves the served
+    // files byte for byte as they were, and the next start of the service reads them.
+    const servedFiles = () =>
+      readdirSync(tlsDir).map((file) => [file, readFileSync(path.join(tlsDir, file), 'utf8')]);
+    const before = servedFiles();
+    const hook = path.join(installDir, 'current', 'install-certificate');
+    const badPair = async (
+      folder: string,
+      make: (key: string, cert: string) => Promise<unknown>,
+    ) => {
+      mkdirSync(place(folder));
+      await make(place(folder, 'privkey.pem'), place(folder, 'fullchain.pem'));
+      return place(folder);
+    };
+    const selfSigned = (name: string, keyOptions: string[]) => (key: string, cert: string) =>
+      run('openssl', [
+        ...['req', '-x509', '-newkey', ...keyOptions, '-nodes', '-days', '1'],
+        ...['-subj', `/CN=${name}`, '-addext', `subjectAltName=DNS:${name}`],
+        ...['-keyout', key, '-out', cert],
+      ]);
+    const refusals = [
+      {
+        lineage: await badPair('mismatched', async (key, cert) => {
+          await run('openssl', [
+            'genpkey',
+            '-algorithm',
+            'EC',
+            '-pkeyopt',
+            'ec_paramgen_curve:P-256',
+            '-out',
+            key,
+          ]);
+          writeFileSync(cert, readFileSync(path.join(lineage, 'fullchain.pem')));
+        }),
+        why: "privkey.pem is not the key of fullchain.pem's certificate",
+      },
+      {
+        lineage: await badPair(
+          'another-name',
+          selfSigned('another.example.com', ['ec', '-pkeyopt', 'ec_paramgen_curve:P-256']),
+        ),
+        why: `the certificate does not name ${SITE_NAME}`,
+      },
+      {
+        // A key OpenSSL makes but refuses to use at its security level: only nginx -t finds it.
+        lineage: await badPair('too-small', selfSigned(SITE_NAME, ['rsa:512'])),
+        why: 'nginx -t fails with it: nginx: [emerg] ',
+      },
+    ];
+    for (const { lineage: bad, why } of refusals) {
+      const refused = await systemd.run(hook, [], { ...process.env, RENEWED_LINEAGE: bad });
+      expect(refused.code, refused.stderr).toBe(1);
+      const reason = `install-certificate: refused the pair in ${bad}: ${why}`;
+      expect(refused.stderr.slice(0, reason.length)).toBe(reason);
+      expect(refused.stderr).toMatch(
+        new RegExp(`; ${settings.TLS_CERTIFICATE} and ${settings.TLS_KEY} are as they were\n$`),
+      );
+      expect(servedFiles()).toEqual(before);
+    }
+    // The next start: the service stopped, then started by activate, which says so once nginx
+    // serves the release.
+    const stopped = await systemd.run(path.join(systemd.bin, 'systemctl'), ['stop', SERVICE]);
+    expect(stopped.code, stopped.stderr).toBe(0);
+    const started = await systemd.run(path.join(installDir, 'current', 'activate'), [], {
+      ...process.env,
+      ACTIVATE_SETTINGS: settingsFile,
+      ACTIVATE_UNIT_DIR: place('etc/systemd/system'),
+      ACTIVATE_LOGROTATE_DIR: place('etc/logrotate.d'),
+    });
+    expect(started.code, started.stderr).toBe(0);
+    expect(started.stdout).toContain(`activate: ${SERVICE} serves ${name}\n`);
+    expect(systemd.mainPid(SERVICE)).not.toBe(master);
+    expect((await servedCertificate(httpsPort, pebbleRoot)).fingerprint256).toBe(renewed);
 
     // nginx -t, as the unit runs it before every start and reload, without -q: success, no warning.
     const nginxConfig = path.join(installDir, 'current', 'nginx', 'nginx.conf');
@@ -396,7 +445,7 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
         `nginx: configuration file ${nginxConfig} test is successful\n`,
     );
   } finally {
-    if (nginx) await stopGroup(nginx, 'SIGQUIT');
+    await systemd.stopAll(SERVICE);
     if (pebble) await stopGroup(pebble);
     await dns.close();
     rmSync(root, { recursive: true, force: true });

@@ -304,6 +304,8 @@ const NOT_IN_THE_REPOSITORY = {
   'components/sections/reasons.module.css': 'a file the walkthrough creates',
   // Cloudflare's file, which wrangler downloads and the local server turns off.
   'cf.json': "Cloudflare's own file",
+  // The smoke tests' report in words, which each run writes (docs/testing.md, "Smoke tests").
+  'smoke-report/summary.md': 'a file each smoke run writes',
 };
 /** Folders that hold no file a document names: installed packages, caches and reports. */
 const NOT_SEARCHED = ['**/node_modules', '.git', '.next', '.cache', '**/.wrangler', 'test-results'];

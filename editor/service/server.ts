@@ -15,8 +15,9 @@
  * repository it fetches from and pushes to), EDITOR_REPOSITORY_PAGE (that repository's page, which
  * the view links pull requests from), EDITOR_STATE (its workspaces), EDITOR_AUDIT_LOG and
  * EDITOR_AUDIT_KEY_FILE, EDITOR_PROXY_SECRET_FILE (the secret the web server sends),
- * EDITOR_COMMITTER_NAME and EDITOR_COMMITTER_EMAIL, EDITOR_GROUP (the group the web server
- * confirmed), and EDITOR_MAIN_MAX_AGE (how many seconds old main as fetched may be, 60 unless set).
+ * EDITOR_COMMITTER_NAME and EDITOR_COMMITTER_EMAIL, EDITOR_SIGNING_KEY (the key it signs every
+ * commit with: signing.ts), EDITOR_GROUP (the group the web server confirmed), and
+ * EDITOR_MAIN_MAX_AGE (how many seconds old main as fetched may be, 60 unless set).
  * Run it from a checkout of the project: the view and its check are the checkout's code.
  */
 import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { fieldName } from '../../scripts/build/read-content';
 import { fieldWords } from '../../scripts/shared/field-words';
+import { complianceLog } from '../../records/compliance-log';
 import { changesSinceCommit } from '../changes';
 import { asMarkdown, asText, changeInWords, escapeMarkdown } from '../change-words';
 import { contentApi, tabOf } from '../content-api';
@@ -46,6 +48,7 @@ import {
 import { personOf, type Person } from './identity';
 import { titleProblem, valueTooLong } from './limits';
 import { reviewersFor } from './reviewers';
+import { signingPublicKey } from './signing';
 import {
   carryOnto,
   changesBetween,
@@ -67,6 +70,8 @@ export type Settings = {
   auditKey: Buffer;
   proxySecret: string;
   committer: { name: string; email: string };
+  /** The key every commit is signed with (signing.ts). */
+  signingKey: string;
   group?: string | undefined;
   mainMaxAgeSeconds: number;
 };
@@ -88,6 +93,7 @@ export function settingsFromEnvironment(environment = process.env): Settings {
     auditKey: readKey(need('EDITOR_AUDIT_KEY_FILE')),
     proxySecret: readFileSync(need('EDITOR_PROXY_SECRET_FILE'), 'utf8').trim(),
     committer: { name: need('EDITOR_COMMITTER_NAME'), email: need('EDITOR_COMMITTER_EMAIL') },
+    signingKey: need('EDITOR_SIGNING_KEY'),
     group: environment.EDITOR_GROUP || undefined,
     mainMaxAgeSeconds: Number(environment.EDITOR_MAIN_MAX_AGE || 60),
   };
@@ -132,10 +138,12 @@ export async function startService(settings: Settings) {
     key: settings.auditKey,
     onHead: (seq, mac) => console.log(`audit-log head ${seq} ${mac}`),
   });
+  signingPublicKey(settings.signingKey);
   const workspaces = new Workspaces(
     settings.state,
     settings.remote,
     settings.committer,
+    settings.signingKey,
     settings.mainMaxAgeSeconds * 1000,
   );
   await workspaces.prepare();
@@ -655,6 +663,7 @@ export async function startService(settings: Settings) {
     return send(response, 200, await standingOf(workspace, content.readAll()));
   };
 
+  const recordsLog = complianceLog();
   const server = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', origin);
     const person = personOf(request, settings.proxySecret, origin, settings.group);
@@ -668,6 +677,9 @@ export async function startService(settings: Settings) {
       });
       return send(response, person.status, person.why, 'text/plain');
     }
+    // The financial promotions log, for the compliance group alone (records/compliance-log.ts).
+    if (pathname === '/records' || pathname.startsWith('/records/'))
+      return void recordsLog(request, response, person);
     if (view.serve(request.method, pathname, response)) return;
     if (pathname.startsWith('/api/'))
       return void serviceApi(request, response, pathname, person).catch((error: unknown) => {

@@ -31,6 +31,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import type { Person } from './identity';
+import { signingOptions, withIdentity } from './signing';
 
 /** A change's topic as its branch names it: lower-case words joined by dashes, at most 40 letters. */
 export const TOPIC = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -113,12 +114,14 @@ export class Workspaces {
    * @param state The service's state folder (EDITOR_STATE).
    * @param remote The remote it fetches from and pushes to (EDITOR_REMOTE).
    * @param committer The service, as the committer of every commit.
+   * @param signingKey The key every commit is signed with (signing.ts).
    * @param maxAgeMs How old main as fetched may be when a look at the changes uses it.
    */
   constructor(
     state: string,
     private readonly remote: string,
     private readonly committer: { name: string; email: string },
+    private readonly signingKey: string,
     private readonly maxAgeMs: number,
   ) {
     this.shared = path.join(state, 'repository.git');
@@ -311,7 +314,10 @@ export class Workspaces {
 
   /**
    * Makes a commit of what is staged in a workspace, the editor as its author and the service as
-   * its committer, and moves the branch to it: the one place the service makes a commit.
+   * its committer, and moves the branch to it: the one place the service makes a commit. Every
+   * commit, a merge of main as well, is signed with the service's key and names the editor's bank
+   * identity in its last line (signing.ts). `git commit-tree` reads no commit.gpgSign setting, so
+   * it is asked to sign (-S) in so many words.
    * @param parents The commits it follows: the branch's own, and main's for a merge.
    */
   async commit(root: string, person: Person, message: string, parents: string[]) {
@@ -319,14 +325,22 @@ export class Workspaces {
     const commit = (
       await this.git(
         root,
-        ['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-F', '-'],
+        [
+          ...signingOptions(this.signingKey),
+          'commit-tree',
+          '-S',
+          tree,
+          ...parents.flatMap((parent) => ['-p', parent]),
+          '-F',
+          '-',
+        ],
         {
           GIT_AUTHOR_NAME: person.name,
           GIT_AUTHOR_EMAIL: person.email,
           GIT_COMMITTER_NAME: this.committer.name,
           GIT_COMMITTER_EMAIL: this.committer.email,
         },
-        message,
+        withIdentity(message, person.email),
       )
     ).trim();
     await this.git(root, ['update-ref', 'HEAD', commit]);

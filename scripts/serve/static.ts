@@ -34,15 +34,20 @@ function isLookup(request: IncomingMessage, exposeErrorPages: boolean): boolean 
 }
 
 /**
- * Serves out/ on a port of 127.0.0.1.
- * @param port The port to listen on.
+ * Serves out/ (or another export) on a port of 127.0.0.1.
+ * @param port The port to listen on, or 0 for any free one.
  * @param exposeErrorPages Serves 404.html at its own address with status 200, for tools such as
  *   Lighthouse that refuse to measure a page answered with 404.
+ * @param folder The export to serve: out/, or one a deploy took from the tested build (records/).
  * @returns The server, once it listens.
  */
-export function startStaticServer(port: number, exposeErrorPages = false): Promise<Server> {
+export function startStaticServer(
+  port: number,
+  exposeErrorPages = false,
+  folder = 'out',
+): Promise<Server> {
   const serveConfig = {
-    public: 'out',
+    public: folder,
     cleanUrls: true,
     trailingSlash: false,
     directoryListing: false,

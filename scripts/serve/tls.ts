@@ -2,7 +2,7 @@
  * Throwaway certificates for serving the site over real TLS on this machine (`npm run serve:tls`,
  * the tests, `npm run observatory`, `npm run bench`): a certificate authority made at run time, a
  * certificate it signs for 127.0.0.1 and localhost. openssl makes them in a few milliseconds; they
- * are valid for a day and never committed. Clients trust the authority rather than skipping checks.
+ * are never committed. Clients trust the authority rather than skipping checks.
  */
 import { createHash, X509Certificate } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -26,6 +26,13 @@ export type LocalCertificates = {
   /** Its private key (PEM, unencrypted). */
   key: string;
 };
+
+/**
+ * How long the throwaway certificates are valid: a month, so that the smoke tests QA run against
+ * `npm run serve:tls` (docs/testing.md) find, as they ask of any site, a certificate valid for 14
+ * days more; and no longer, since they are thrown away with the server.
+ */
+const CERTIFICATE_DAYS = '30';
 
 /** The names of the files in a folder of local certificates. */
 export function localCertificateFiles(folder: string): LocalCertificates {
@@ -57,7 +64,7 @@ export function makeLocalCertificates(folder: string): LocalCertificates {
     '-x509',
     ...newKey,
     '-days',
-    '1',
+    CERTIFICATE_DAYS,
     '-subj',
     '/CN=Throwaway local authority',
     '-addext',
@@ -102,7 +109,7 @@ export function makeLocalCertificates(folder: string): LocalCertificates {
     authorityKey,
     '-CAcreateserial',
     '-days',
-    '1',
+    CERTIFICATE_DAYS,
     '-extfile',
     extensions,
     '-out',

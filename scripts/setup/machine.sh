@@ -17,6 +17,7 @@ requirements=(
   "nginx-light|test -x \"${NGINX:-/usr/sbin/nginx}\" -o -x \"\$(type -P nginx)\"|the production server the browser tests run against"
   "poppler-utils|command -v pdftotext|the print test, which reads the printed pages"
   "openssl|command -v openssl|the throwaway certificates of the HTTPS server"
+  "openssh-client|command -v ssh-keygen|the editing service's signed commits and the approvers check, which verifies them"
   "testssl.sh|command -v testssl|the TLS scan of the HTTPS server"
   "systemd|command -v systemd-analyze|the check of the release's systemd unit (systemd need not run)"
   "logrotate|command -v logrotate|the check of the release's logrotate rule"

@@ -89,7 +89,7 @@ export function committedValue(
 }
 
 /** The fields that differ between two values: a list of another length counts as one change. */
-function differences(before: unknown, after: unknown, field: FieldPath): Change[] {
+export function differences(before: unknown, after: unknown, field: FieldPath): Change[] {
   if (isDeepStrictEqual(before, after)) return [];
   const bothLists = Array.isArray(before) && Array.isArray(after);
   if (bothLists && before.length === after.length)

@@ -63,15 +63,29 @@ export type Shared = {
  * @param options.base The commit the changes are counted from, and a discard puts a value back
  *   to: the workspace's first commit in the service; the last commit, where none is named.
  * @param options.commits Whether the view may commit to a new branch (npm run edit only).
+ * @param options.tooLong Why a value is too long to save, in words, where it is (the editing
+ *   service's limits); the value is then refused with 422 before anything is checked or written.
+ * @param options.refused Told of each write refused, with its status and answer (the service's
+ *   audit log records it).
  */
 export function contentApi(
   content: ContentFiles,
   root: string,
   shared: Shared,
-  options: { base?: () => string | undefined; commits: boolean },
+  options: {
+    base?: () => string | undefined;
+    commits: boolean;
+    tooLong?: (value: unknown) => string | undefined;
+    refused?: (route: string, status: number, answer: unknown) => void;
+  },
 ) {
   const { schema, docs, pages } = shared;
   const base = () => options.base?.();
+  /** Sends an answer, and tells of a write refused. */
+  const answer = (response: ServerResponse, route: string, status: number, body: unknown) => {
+    if (status >= 400 && WRITES.includes(route)) options.refused?.(route, status, body);
+    return send(response, status, body);
+  };
 
   /**
    * Everything the form needs: the schema, each file's value and version, help, choices, problems,
@@ -125,13 +139,20 @@ export function contentApi(
     const body = await readBody(request);
     if ('status' in body) {
       response.setHeader('connection', 'close');
-      send(response, body.status, { error: body.status === 413 ? 'too large' : 'not JSON' });
+      answer(response, route, body.status, {
+        error: body.status === 413 ? 'too large' : 'not JSON',
+      });
       return void response.on('finish', () => request.destroy());
     }
     const tab = tabOf(request);
     if (WRITES.includes(route) && tab === undefined)
-      return send(response, 400, { error: `a tab's id in ${TAB_HEADER}` });
+      return answer(response, route, 400, { error: `a tab's id in ${TAB_HEADER}` });
     const { field, value, version, saves } = (body.value ?? {}) as Record<string, unknown>;
+    const tooLong = options.tooLong?.(
+      Array.isArray(saves) ? saves.map((save) => (save as { value?: unknown })?.value) : value,
+    );
+    if (tooLong && (route === '/api/save' || route === '/api/check'))
+      return answer(response, route, 422, { refused: 'too long', problem: tooLong });
     // Several values saved as one, which the check judges together (content-files.ts).
     if (route === '/api/save' && Array.isArray(saves)) {
       const each = saves as Record<string, unknown>[];
@@ -139,7 +160,7 @@ export function contentApi(
         each.length === 0 ||
         !each.every((save) => isFieldPath(save?.field) && typeof save.version === 'string')
       )
-        return send(response, 400, { error: 'each save with its field and version' });
+        return answer(response, route, 400, { error: 'each save with its field and version' });
       const saved = await content.saveTogether(
         each.map((save) => ({
           field: save.field as FieldPath,
@@ -148,7 +169,12 @@ export function contentApi(
         })),
         tab!,
       );
-      return send(response, 'refused' in saved ? refusalStatus[saved.refused] : 200, saved);
+      return answer(
+        response,
+        route,
+        'refused' in saved ? refusalStatus[saved.refused] : 200,
+        saved,
+      );
     }
     if (route === '/api/commit' && options.commits) {
       const { branch, message } = (body.value ?? {}) as Record<string, unknown>;
@@ -160,7 +186,7 @@ export function contentApi(
     }
     if (route === '/api/undo') {
       const undone = await content.undo(tab!);
-      if (undone && 'refused' in undone) return send(response, 409, undone);
+      if (undone && 'refused' in undone) return answer(response, route, 409, undone);
       const values = Object.fromEntries(
         content.readAll().map(({ name, read }) => [name, read?.value]),
       );
@@ -179,15 +205,21 @@ export function contentApi(
       const file = content.readAll().find((f) => f.name === field[0]);
       const committed = file && valueAt(committedValue(file, base(), root), field.slice(1));
       const discarded = await content.save(field, committed, version, tab!, 'discard');
-      return send(
+      return answer(
         response,
+        route,
         'refused' in discarded ? refusalStatus[discarded.refused] : 200,
         discarded,
       );
     }
     if (route === '/api/save' && typeof version === 'string') {
       const saved = await content.save(field, value, version, tab!);
-      return send(response, 'refused' in saved ? refusalStatus[saved.refused] : 200, saved);
+      return answer(
+        response,
+        route,
+        'refused' in saved ? refusalStatus[saved.refused] : 200,
+        saved,
+      );
     }
     return send(response, 404, { error: 'no such request' });
   };

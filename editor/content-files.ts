@@ -67,7 +67,7 @@ export type Refusal =
  * discard or an undo, the field, and its value before and after.
  */
 export type Write = {
-  action: 'save' | 'discard' | 'undo';
+  action: 'save' | 'discard' | 'undo' | 'keep main';
   tab: string;
   file: string;
   field: FieldPath;
@@ -164,11 +164,12 @@ export class ContentFiles {
 
   /**
    * @param root The folder whose content/ it reads and writes: the project's root, or a workspace.
-   * @param written Told of each value written, once it is on disk (the service's audit log).
+   * @param around Runs each write, given its values: the editing service records them before
+   *   writing (and refuses the write where it cannot) and after; without it, the files are written.
    */
   constructor(
     private readonly root = process.cwd(),
-    private readonly written?: (write: Write) => void,
+    private readonly around: (writes: Write[], write: () => void) => void = (_, write) => write(),
   ) {}
 
   /** Every content file of content/, read from disk now. */
@@ -288,7 +289,7 @@ export class ContentFiles {
     value: unknown,
     version: string,
     tab: string,
-    action: 'save' | 'discard' = 'save',
+    action: 'save' | 'discard' | 'keep main' = 'save',
   ): Promise<{ version: string; problems: Problem[]; warnings: Problem[] } | Refusal> {
     return this.inTurn(() => this.saveNow(field, value, version, tab, action));
   }
@@ -298,7 +299,7 @@ export class ContentFiles {
     value: unknown,
     version: string,
     tab: string,
-    action: 'save' | 'discard',
+    action: 'save' | 'discard' | 'keep main',
   ): Promise<{ version: string; problems: Problem[]; warnings: Problem[] } | Refusal> {
     const saved = await this.saveTogetherNow([{ field, value, version }], tab, action);
     if ('refused' in saved) return saved;
@@ -325,7 +326,7 @@ export class ContentFiles {
   private async saveTogetherNow(
     saves: { field: FieldPath; value: unknown; version: string }[],
     tab: string,
-    action: 'save' | 'discard',
+    action: 'save' | 'discard' | 'keep main',
   ): Promise<
     { versions: Record<string, string>; problems: Problem[]; warnings: Problem[] } | Refusal
   > {
@@ -366,17 +367,25 @@ export class ContentFiles {
     // A save that changes nothing writes nothing to undo.
     const warnings = this.warnings(changed);
     if (writes.length === 0) return { versions, problems, warnings };
-    for (const { file, after } of writes) this.writeFor(tab, file, after);
     const fields = saves.map(({ field }) => {
       const before = files.find((f) => f.name === field[0])!.read!.value;
       const after = changed.find((f) => f.name === field[0])!.read!.value;
       return { field, was: valueAt(before, field.slice(1)), now: valueAt(after, field.slice(1)) };
     });
+    this.around(
+      fields.map(({ field, was, now }) => ({
+        action,
+        tab,
+        file: files.find((f) => f.name === field[0])!.file,
+        field,
+        before: was,
+        after: now,
+      })),
+      () => {
+        for (const { file, after } of writes) this.writeFor(tab, file, after);
+      },
+    );
     this.lastSaves.set(tab, { fields, files: writes });
-    for (const { field, was, now } of fields) {
-      const file = files.find((f) => f.name === field[0])!.file;
-      this.written?.({ action, tab, file, field, before: was, after: now });
-    }
     return { versions, problems, warnings };
   }
 
@@ -396,6 +405,11 @@ export class ContentFiles {
     );
     writeFileSync(temporary, source);
     renameSync(temporary, target);
+  }
+
+  /** Puts a file's source back as it was read, whole (the service undoing a merge it could not finish). */
+  restore(file: string, source: string) {
+    this.write(file, source);
   }
 
   /** Whether a tab has a save to undo. */
@@ -424,12 +438,21 @@ export class ContentFiles {
         const field = last.fields.find(({ field }) => now.name === field[0]) ?? last.fields[0]!;
         return this.conflict(now, field.field, field.was, tab);
       }
+      const files = this.readAll();
+      this.around(
+        last.fields.map(({ field, was, now }) => ({
+          action: 'undo',
+          tab,
+          file: files.find((f) => f.name === field[0])!.file,
+          field,
+          before: now,
+          after: was,
+        })),
+        () => {
+          for (const { file, before } of last.files) this.writeFor(tab, file, before);
+        },
+      );
       this.lastSaves.delete(tab);
-      for (const { file, before } of last.files) this.writeFor(tab, file, before);
-      for (const { field, was, now } of last.fields) {
-        const file = this.readAll().find((f) => f.name === field[0])!.file;
-        this.written?.({ action: 'undo', tab, file, field, before: now, after: was });
-      }
       return { file: last.files[0]!.file, field: last.fields[0]!.field };
     });
   }

@@ -55,7 +55,7 @@ test('a saved change is listed with its old and new value, and discarded back', 
   await title.fill('Sorry, that page is not here');
   await title.press('Enter');
   await expect(changes()).toContainText(
-    'Home page, title was “Oops! Something went wrong”, now “Sorry, that page is not here”',
+    'Home page, title: “(removed: Oops! Something went wrong)(added: Sorry, that page is not here)”',
   );
   await page.getByRole('button', { name: 'Discard the change to Home page, title' }).click();
   await expect(page.getByRole('status')).toContainText(
@@ -83,8 +83,10 @@ test("a list's change is listed item by item, a paragraph's links by their words
   await added.fill('Ask us about a banker who speaks your language.');
   await added.press('Tab');
   await expect(changes()).toContainText(
-    // The paragraph as content/south-africa.ts writes it, its links by their words and address.
-    `South Africa page, section 2, paragraphs was 1 item: [“Every client’s needs are different. Together we shape an offshore service around you, drawing on our ”; a link “banking” to #; “, ”; a link “investment” to #; “ and ”; a link “advisory” to #; “ services.”], now 2 items: [“Every client’s needs are different. Together we shape an offshore service around you, drawing on our ”; a link “banking” to #; “, ”; a link “investment” to #; “ and ”; a link “advisory” to #; “ services.”]; “Ask us about a banker who speaks your language.”`,
+    // The paragraph as content/south-africa.ts writes it, its links by their words and address,
+    // once, with what was removed and added marked (and said to a screen reader), and the spaces
+    // at the ends of its texts, which the page runs into the links, shown.
+    'South Africa page, section 2, paragraphs: (removed: 1 item)(added: 2 items): [“Every client’s needs are different. Together we shape an offshore service around you, drawing on our⟨space⟩”; a link “banking” to #; “,⟨space⟩”; a link “investment” to #; “⟨space⟩and⟨space⟩”; a link “advisory” to #; “⟨space⟩services.”](added: ; “Ask us about a banker who speaks your language.”)',
   );
   await page
     .getByRole('button', { name: 'Discard the change to South Africa page, section 2, paragraphs' })

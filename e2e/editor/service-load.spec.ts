@@ -13,18 +13,23 @@ import { loadEditingService } from '../support/editing-service-load';
 /** The address the service answers for; nothing listens there, as requests go to the socket. */
 const ORIGIN = 'https://editing.bank.example';
 
-test('20 editors saving at once lose no save and write nothing into another’s workspace', async () => {
+test('20 editors saving, then proposing, at once lose no save, have every proposal taken, and write nothing into another’s workspace', async () => {
   // The service reads the schema's help at start, then each change's content files on every save,
-  // all in one process: a few seconds of two busy cores before the first save, a few after.
-  test.setTimeout(90_000);
+  // all in one process: a few seconds of two busy cores before the first save, a few after; then
+  // 23 proposals, each a fetch, a commit and a push.
+  test.setTimeout(240_000);
   const service = await startService(ORIGIN);
   try {
     const result = await loadEditingService(service, ORIGIN, {
       editors: 20,
       savesEach: 3,
       seconds: 30,
+      propose: true,
     });
-    expect(result.accepted).toBe(20 * 3);
+    // Three saves each, and the saves before the proposals: one editor's before each of their
+    // three proposals alone, and every editor's before all propose at once.
+    expect(result.accepted).toBe(20 * 3 + 3 + 20);
+    expect(result.proposals!.refused).toEqual([]);
     for (const { check, failures } of result.checks) expect(failures, check).toEqual([]);
   } finally {
     await service.stop();

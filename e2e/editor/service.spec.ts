@@ -1,14 +1,30 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect as baseExpect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { notFound } from '../../content/not-found';
 import { legal } from '../../content/legal';
 import {
   ALLOWED_SIGNERS,
+  REPOSITORY_PAGE,
   SERVICE_COMMITTER,
   startServiceBehindNginx,
 } from '../support/editing-service';
@@ -25,10 +41,13 @@ import {
 
 let running: Awaited<ReturnType<typeof startServiceBehindNginx>>;
 
-test.describe.configure({ mode: 'serial' });
+// Each test is a few editors' morning: on two cores shared with other runs, a step (a first
+// opening, a proposal's fetch and push) has taken over ten seconds.
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   running = await startServiceBehindNginx();
 });
 
@@ -65,7 +84,10 @@ async function startChange(page: Page, title: string) {
     page.waitForURL(/\/\?change=/),
     page.getByRole('button', { name: 'Start the change' }).click(),
   ]);
-  await expect(page.getByText(`Editing the change “${title}” (not proposed yet)`)).toBeVisible();
+  // A change's first opening reads and checks its files afresh: on a busy machine, seconds.
+  await expect(page.getByText(`Editing the change “${title}” (not proposed yet)`)).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 /** Types a value into a field and leaves it, which saves it, and waits for the save. */
@@ -76,16 +98,58 @@ async function save(page: Page, field: string, value: string) {
   await expect(page.getByRole('status')).toContainText(`Saved ${field}`);
 }
 
-/** The audit log's entries, as the service appended them. */
+/** One line of the audit log, as the service appended it. */
+type AuditLine = Record<string, unknown> & {
+  kind: string;
+  action?: string;
+  id?: string;
+  who: { user: string } | null;
+  fields?: { field: string; before: unknown; after: unknown }[];
+};
+
+/** The audit log's lines, as the service appended them. */
 const auditEntries = () =>
   readFileSync(running.service.auditLog, 'utf8')
     .trim()
     .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown> & { who: { user: string } });
+    .map((line) => JSON.parse(line) as AuditLine);
+
+/** The actions the audit log records as done: each intent whose outcome says how it ended. */
+const auditDone = (action: string, result: string) => {
+  const entries = auditEntries();
+  return entries.filter(
+    (intent) =>
+      intent.kind === 'intent' &&
+      intent.action === action &&
+      entries.some((e) => e.kind === 'outcome' && e.id === intent.id && e.result === result),
+  );
+};
 
 /** git in the bare remote, as the bank's GitHub would hold it. */
 const remoteGit = (...args: string[]) =>
   execFileSync('git', ['--git-dir', running.service.remote, ...args], { encoding: 'utf8' });
+
+/** A reviewer merges a change's pull request: a merge commit, as the rules on main allow alone. */
+function mergeOnRemote(branch: string) {
+  const reviewer = mkdtempSync(path.join(tmpdir(), 'private-bank-reviewer-'));
+  const inReviewer = (...args: string[]) =>
+    execFileSync('git', ['-C', reviewer, ...args], { encoding: 'utf8' });
+  execFileSync('git', ['clone', '--quiet', running.service.remote, reviewer]);
+  inReviewer(
+    '-c',
+    'user.name=Reviewer',
+    '-c',
+    'user.email=reviewer@example.com',
+    'merge',
+    '--quiet',
+    '--no-ff',
+    '--message',
+    `Merge ${branch}`,
+    `origin/${branch}`,
+  );
+  inReviewer('push', '--quiet', 'origin', 'main');
+  rmSync(reviewer, { recursive: true, force: true });
+}
 
 /**
  * Whether a commit, as given, verifies with `ssh-keygen -Y verify` against the allowed signers of
@@ -133,7 +197,6 @@ function verifies(commitObject: string) {
 test('two editors save in changes of their own; one proposes, as its author, with the change in words; the other’s is untouched and unseen; the audit log holds each', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const thandi = await signIn(browser, 'thandi');
   const pieter = await signIn(browser, 'pieter');
 
@@ -172,8 +235,9 @@ test('two editors save in changes of their own; one proposes, as its author, wit
     'thandi@example.com',
     SERVICE_COMMITTER.name,
   ]);
+  // The change as it stands against main, its removed and added words marked.
   expect(message.join('\n')).toContain(
-    `Not Found page, heading: was “${notFound.heading}”, now “We could not find that page”`,
+    `- **Not Found page, heading**: “<del>${notFound.heading}</del><ins>We could not find that page</ins>”`,
   );
   // Signed by the service's key, which main's allowed signers list, its last line naming Thandi's
   // bank identity; the same commit naming anyone else no longer verifies.
@@ -200,46 +264,40 @@ test('two editors save in changes of their own; one proposes, as its author, wit
   await expect(
     thandi.getByRole('region', { name: 'Your changes' }).getByRole('listitem'),
   ).toHaveText(['Kinder not-found heading: proposed for review']);
+  // The change's page links to its pull request, found by its branch on the repository's page.
+  await thandi.getByRole('link', { name: 'Kinder not-found heading' }).click();
+  await expect(thandi.getByRole('link', { name: 'Its pull request on GitHub' })).toHaveAttribute(
+    'href',
+    `${REPOSITORY_PAGE}/pulls?q=is%3Apr%20head%3Acontent%2Fthandi%2Fkinder-not-found-heading`,
+  );
+  await thandi.goto('/');
 
   // Once the pull request is merged (a merge commit, as the rules on main allow alone), her list
   // says so.
-  const reviewer = mkdtempSync(path.join(tmpdir(), 'private-bank-reviewer-'));
-  const inReviewer = (...args: string[]) =>
-    execFileSync('git', ['-C', reviewer, ...args], { encoding: 'utf8' });
-  execFileSync('git', ['clone', '--quiet', running.service.remote, reviewer]);
-  inReviewer(
-    '-c',
-    'user.name=Reviewer',
-    '-c',
-    'user.email=reviewer@example.com',
-    'merge',
-    '--quiet',
-    '--no-ff',
-    '--message',
-    'Merge the kinder not-found heading',
-    'origin/content/thandi/kinder-not-found-heading',
-  );
-  inReviewer('push', '--quiet', 'origin', 'main');
-  rmSync(reviewer, { recursive: true, force: true });
+  mergeOnRemote('content/thandi/kinder-not-found-heading');
   await thandi.reload();
+  await thandi.getByRole('button', { name: 'Compare with main now' }).click();
   await expect(
     thandi.getByRole('region', { name: 'Your changes' }).getByRole('listitem'),
   ).toHaveText([
     'Kinder not-found heading: approved and merged: the site shows it after the next deploy',
   ]);
 
-  // Every save, by whom, of what, from what to what; and the proposal with its commit.
-  const entries = auditEntries();
+  // Every save, by whom, of what, from what to what, written before and after; and the proposal
+  // with its commit.
   expect(
-    entries.filter((e) => e.action === 'save').map((e) => [e.who.user, e.field, e.before, e.after]),
+    auditDone('save', 'written').flatMap((e) =>
+      e.fields!.map(({ field, before, after }) => [e.who!.user, field, before, after]),
+    ),
   ).toEqual([
     ['thandi', 'notFound.heading', notFound.heading, 'We could not find that page'],
     ['pieter', 'notFound.heading', notFound.heading, 'Nothing here'],
     ['pieter', 'legal.heading', legal.heading, 'Legal and regulatory notices'],
   ]);
-  const proposal = entries.find((e) => e.action === 'propose')!;
-  expect(proposal.who.user).toBe('thandi');
-  expect(proposal.commit).toBe(
+  const [proposal] = auditDone('propose', 'pushed');
+  expect(proposal!.who!.user).toBe('thandi');
+  const entries = auditEntries();
+  expect(entries.find((e) => e.kind === 'outcome' && e.id === proposal!.id)!.commit).toBe(
     remoteGit('rev-parse', 'refs/heads/content/thandi/kinder-not-found-heading').trim(),
   );
   expect(
@@ -322,7 +380,6 @@ test('a signed-in write from another site’s page, or not as JSON, is forbidden
 test('an editor abandons a proposed change: it leaves her list, its workspace and the remote, and the audit log says so', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const thandi = await signIn(browser, 'thandi');
   await thandi.goto('/');
   await thandi.getByRole('link', { name: 'Started by the view' }).click();
@@ -345,7 +402,7 @@ test('an editor abandons a proposed change: it leaves her list, its workspace an
   await expect(thandi.getByRole('link', { name: 'Started by the view' })).toHaveCount(0);
   expect(remoteGit('branch', '--list', branch).trim()).toBe('');
   expect(existsSync(running.service.workspace('thandi', 'started-by-the-view'))).toBe(false);
-  expect(auditEntries().at(-1)).toMatchObject({
+  expect(auditDone('abandon', 'abandoned').at(-1)).toMatchObject({
     action: 'abandon',
     who: { user: 'thandi' },
     change: 'thandi/started-by-the-view',
@@ -356,7 +413,6 @@ test('an editor abandons a proposed change: it leaves her list, its workspace an
 test('a value typed and not saved outlives a reload; a restart of the service loses nothing saved', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const thandi = await signIn(browser, 'thandi');
   await startChange(thandi, 'Home page words');
   await save(thandi, 'Home page, title', 'Kestrel Bank: a page that is not here');
@@ -377,7 +433,6 @@ test('a value typed and not saved outlives a reload; a restart of the service lo
 test('a change renames a navigation item’s id and the page that names it: refused alone, saved together, proposed as one', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const thandi = await signIn(browser, 'thandi');
   await startChange(thandi, 'Rename the locations item');
   const id = thandi.getByRole('textbox', {
@@ -415,20 +470,25 @@ test('a change renames a navigation item’s id and the page that names it: refu
     'refs/heads/content/thandi/rename-the-locations-item',
   );
   expect(message).toContain(
-    'Navigation, main menu link 3, short name: was “locations”, now “offices”',
+    '- **Navigation, main menu link 3, short name**: “<del>locations</del><ins>offices</ins>”',
   );
   expect(message).toContain(
-    'South Africa page, main menu link it belongs to: was “locations”, now “offices”',
+    '- **South Africa page, main menu link it belongs to**: “<del>locations</del><ins>offices</ins>”',
   );
 });
 
 test('a proposal the remote does not take says so and loses nothing; the next one sends it', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const pieter = await signIn(browser, 'pieter');
   await pieter.goto('/');
   await pieter.getByRole('link', { name: 'Legal heading' }).click();
+  // Main took Thandi's heading (the first test) after Pieter changed it too: he keeps his, or his
+  // change could not be proposed at all.
+  await pieter.getByRole('button', { name: 'Keep yours for Not Found page, heading' }).click();
+  await expect(pieter.getByRole('status')).toContainText(
+    "Not Found page, heading keeps your value over main's",
+  );
   // A save of this tab's, which Undo could take back until the change is proposed.
   await save(pieter, 'Not Found page, heading', 'Nothing here at all');
   await expect(pieter.getByRole('button', { name: 'Undo the last save' })).toBeEnabled();
@@ -438,7 +498,7 @@ test('a proposal the remote does not take says so and loses nothing; the next on
   try {
     await propose.click();
     await expect(pieter.getByRole('status')).toContainText(
-      "Not proposed: the bank's repository did not take it",
+      "Not proposed: the bank's repository cannot be reached just now",
     );
     await expect(pieter.getByRole('status')).toContainText('Nothing is lost: propose again');
   } finally {
@@ -461,6 +521,433 @@ test('a proposal the remote does not take says so and loses nothing; the next on
   ).split('\n');
   expect(author).toBe('Pieter van der Merwe');
   expect(message.join('\n')).toContain(
-    `Legal, heading: was “${legal.heading}”, now “Legal and regulatory notices”`,
+    `- **Legal, heading**: “Legal and regulatory <del>${legal.heading.split(' ').at(-1)}</del><ins>notices</ins>”`,
   );
+});
+
+/** Runs `npm run audit:verify` on a log, with the run's key and journal: what it printed. */
+function verify(log: string) {
+  try {
+    return execFileSync(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'audit:verify',
+        '--',
+        '--key',
+        running.service.auditKey,
+        '--heads',
+        running.service.journal,
+        log,
+      ],
+      { encoding: 'utf8' },
+    );
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout);
+  }
+}
+
+test('with the audit log unwritable, a save, a proposal and a start change nothing and say why', async ({
+  browser,
+}) => {
+  const thandi = await signIn(browser, 'thandi');
+  await startChange(thandi, 'While the log is down');
+  await save(thandi, 'Error page, heading', 'Something broke');
+  const workspace = running.service.workspace('thandi', 'while-the-log-is-down');
+  const errorPage = () => readFileSync(path.join(workspace, 'content/error-page.ts'), 'utf8');
+  const before = errorPage();
+  const log = running.service.auditLog;
+  const lines = auditEntries().length;
+  // As a disk that is full: every write to the log fails, whoever writes it.
+  renameSync(log, `${log}.aside`);
+  symlinkSync('/dev/full', log);
+  const why =
+    'nothing was changed: the audit log, which records every change before it is made, cannot be written just now';
+  try {
+    // The proposal first: a value typed and not saved would stop it in the view, before the
+    // service is asked.
+    await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+    await expect(thandi.getByRole('status')).toContainText(`Not proposed: ${why}`);
+    expect(remoteGit('branch', '--list', 'content/thandi/while-the-log-is-down').trim()).toBe('');
+
+    const box = thandi.getByRole('textbox', { name: 'Error page, heading', exact: true });
+    await box.fill('Something broke again');
+    await box.press('Tab');
+    await expect(thandi.getByRole('status')).toContainText(
+      `Not saved: Error page, heading: ${why}`,
+    );
+    expect(errorPage()).toBe(before);
+
+    await thandi.goto('/');
+    await thandi.getByRole('textbox', { name: 'A new change, in a few words' }).fill('Never made');
+    await thandi.getByRole('button', { name: 'Start the change' }).click();
+    await expect(thandi.getByRole('status')).toContainText(`Not started: ${why}`);
+    expect(existsSync(running.service.workspace('thandi', 'never-made'))).toBe(false);
+  } finally {
+    rmSync(log);
+    renameSync(`${log}.aside`, log);
+  }
+  // Nothing was written meanwhile, and the log still verifies whole.
+  expect(auditEntries()).toHaveLength(lines);
+  expect(verify(log)).toContain('audit:verify: no problem found');
+});
+
+test('a refused save, a 403 and a failed push each leave a line in the audit log', async ({
+  browser,
+}) => {
+  const thandi = await signIn(browser, 'thandi');
+  await thandi.goto('/');
+  await thandi.getByRole('link', { name: 'While the log is down' }).click();
+  const opens = thandi.getByRole('textbox', { name: 'Contact, hours, opens', exact: true });
+  await opens.fill('9am');
+  await opens.press('Tab');
+  await expect(thandi.getByRole('status')).toContainText('Not saved: Contact, hours, opens');
+  const forbidden = await thandi.request.get('/api/content', {
+    headers: { 'x-editor-workspace': 'pieter/legal-heading' },
+  });
+  expect(forbidden.status()).toBe(403);
+  // GitHub's rules refuse the branch: the remote's own hook declines every push.
+  const hook = path.join(running.service.remote, 'hooks', 'pre-receive');
+  writeFileSync(hook, '#!/bin/sh\necho "protected branch hook declined" >&2\nexit 1\n', {
+    mode: 0o755,
+  });
+  try {
+    await opens.fill('09:30');
+    await opens.press('Tab');
+    await expect(thandi.getByRole('status')).toContainText('Saved Contact, hours, opens');
+    await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+    await expect(thandi.getByRole('status')).toContainText(
+      "Not proposed: GitHub's rules refused the branch. Nothing is lost, but proposing again will not help: tell the platform team",
+    );
+  } finally {
+    rmSync(hook);
+  }
+  const refused = auditEntries().filter((e) => e.kind === 'refused');
+  expect(refused).toContainEqual(
+    expect.objectContaining({
+      who: expect.objectContaining({ user: 'thandi' }),
+      asked: '/api/save',
+      status: 422,
+      change: 'thandi/while-the-log-is-down',
+    }),
+  );
+  expect(refused).toContainEqual(
+    expect.objectContaining({
+      who: expect.objectContaining({ user: 'thandi' }),
+      asked: '/api/content',
+      status: 403,
+    }),
+  );
+  const [failed] = auditEntries().filter(
+    (e) => e.kind === 'outcome' && e.action === 'propose' && e.result === 'not pushed',
+  );
+  expect(failed).toMatchObject({ change: 'thandi/while-the-log-is-down' });
+  // git's own words stay in the log, for the platform team; the editor was given words.
+  expect(String(failed!.git)).toContain('protected branch hook declined');
+});
+
+test('a 100 kB paste and a 300-character title are refused in words; a value holding <!-- is shown in the description; the view links to the pull request', async ({
+  browser,
+}) => {
+  const thandi = await signIn(browser, 'thandi');
+  await thandi.goto('/');
+  const title = thandi.getByRole('textbox', { name: 'A new change, in a few words' });
+  await title.fill('a'.repeat(300));
+  await thandi.getByRole('button', { name: 'Start the change' }).click();
+  await expect(thandi.getByRole('status')).toHaveText(
+    "Not started: the title is 300 characters long, and a change's title may have at most 120 (it becomes the title of its pull request): say it in fewer words",
+  );
+  // The service refuses it as well, to anyone who sends it past the view, and logs it.
+  const sent = await thandi.request.post('/api/start', {
+    headers: { origin: running.url },
+    data: { title: 'a'.repeat(300) },
+  });
+  expect(sent.status()).toBe(422);
+  expect(auditEntries().at(-1)).toMatchObject({
+    kind: 'refused',
+    asked: '/api/start',
+    status: 422,
+  });
+
+  await startChange(thandi, 'Comments in a heading');
+  const heading = thandi.getByRole('textbox', { name: 'Not Found page, heading', exact: true });
+  await heading.fill('x'.repeat(100_000));
+  await heading.press('Tab');
+  const tooLong =
+    'it is 100,000 characters long, and a field takes at most 4,000: shorten it, or split it over several fields';
+  await expect(thandi.getByRole('status')).toHaveText(
+    'Not saved: Not Found page, heading — see the message at the field',
+  );
+  const messages = thandi.locator('[id$="-messages"]', { hasText: tooLong });
+  await expect(messages).toBeVisible();
+  // It stays, past the view's next look at the files.
+  await thandi.waitForResponse((response) => response.url().endsWith('/api/versions'));
+  await expect(messages).toBeVisible();
+  await expect(heading).toHaveValue('x'.repeat(100_000));
+
+  await save(thandi, 'Not Found page, heading', 'Lost <!-- and hidden');
+  await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+  await expect(thandi.getByRole('status')).toContainText('Proposed for review');
+  await expect(thandi.getByRole('link', { name: 'Its pull request on GitHub' })).toHaveAttribute(
+    'href',
+    `${REPOSITORY_PAGE}/pulls?q=is%3Apr%20head%3Acontent%2Fthandi%2Fcomments-in-a-heading`,
+  );
+  // The description (the commit's body) shows the value as typed: `<` as an entity, which no
+  // comment can begin with, and nothing after it hidden.
+  const body = remoteGit(
+    'log',
+    '-1',
+    '--format=%b',
+    'refs/heads/content/thandi/comments-in-a-heading',
+  );
+  expect(body).not.toContain('<!--');
+  expect(body).toContain('<ins>Lost &lt;\\!-- and hidden</ins>');
+});
+
+test('two editors change one field; once the first is merged, the second sees both values, keeps theirs, and proposes a branch that merges cleanly with main’s value as “was”', async ({
+  browser,
+}) => {
+  const thandi = await signIn(browser, 'thandi');
+  const pieter = await signIn(browser, 'pieter');
+  await startChange(thandi, 'Gentler exclamation');
+  await save(thandi, 'Not Found page, exclamation', 'Oh dear!');
+  await startChange(pieter, 'Calmer exclamation');
+  await save(pieter, 'Not Found page, exclamation', 'Hmm.');
+  await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+  await expect(thandi.getByRole('status')).toContainText('Proposed for review');
+  mergeOnRemote('content/thandi/gentler-exclamation');
+
+  await pieter.getByRole('button', { name: 'Compare with main now' }).click();
+  const conflict = pieter.getByRole('alert').filter({ hasText: 'Main changed a field' });
+  await expect(conflict).toContainText('Not Found page, exclamation');
+  await expect(conflict).toContainText('On main now“Oh dear!”');
+  await expect(conflict).toContainText('Yours“Hmm.”');
+  await expect(pieter.getByText('Editing the change “Calmer exclamation”')).toContainText(
+    'in conflict with main',
+  );
+  await pieter.getByRole('button', { name: 'Keep yours for Not Found page, exclamation' }).click();
+  await expect(pieter.getByRole('status')).toContainText(
+    "Not Found page, exclamation keeps your value over main's",
+  );
+  await expect(conflict).toHaveCount(0);
+  await pieter.getByRole('button', { name: 'Propose the change for review' }).click();
+  await expect(pieter.getByRole('status')).toContainText('Proposed for review');
+  const branch = 'refs/heads/content/pieter/calmer-exclamation';
+  expect(remoteGit('log', '-1', '--format=%b', branch)).toContain(
+    '- **Not Found page, exclamation**: “<del>Oh dear\\!</del><ins>Hmm.</ins>”',
+  );
+  // It merges into main with no conflict: git merge-tree exits 0.
+  remoteGit('merge-tree', '--write-tree', 'refs/heads/main', branch);
+
+  // The branch changed on GitHub (a reviewer's commit on it): the service follows it.
+  const reviewer = mkdtempSync(path.join(tmpdir(), 'private-bank-reviewer-'));
+  const inReviewer = (...args: string[]) =>
+    execFileSync('git', ['-C', reviewer, ...args], { encoding: 'utf8' });
+  execFileSync('git', [
+    'clone',
+    '--quiet',
+    '--branch',
+    'content/pieter/calmer-exclamation',
+    running.service.remote,
+    reviewer,
+  ]);
+  const legalFile = path.join(reviewer, 'content/legal.ts');
+  writeFileSync(
+    legalFile,
+    readFileSync(legalFile, 'utf8').replace(
+      `heading: '${legal.heading}'`,
+      "heading: 'Legal notices'",
+    ),
+  );
+  inReviewer(
+    '-c',
+    'user.name=Reviewer',
+    '-c',
+    'user.email=reviewer@example.com',
+    'commit',
+    '--quiet',
+    '--all',
+    '--message',
+    'A shorter legal heading',
+  );
+  inReviewer('push', '--quiet', 'origin', 'HEAD');
+  const reviewersCommit = inReviewer('rev-parse', 'HEAD').trim();
+  rmSync(reviewer, { recursive: true, force: true });
+
+  await save(pieter, 'Not Found page, message', 'Nothing is at this address.');
+  await pieter.getByRole('button', { name: 'Propose the change for review' }).click();
+  await expect(pieter.getByRole('status')).toContainText('Proposed for review');
+  remoteGit('merge-base', '--is-ancestor', reviewersCommit, branch);
+  const proposed = remoteGit('log', '-1', '--format=%b', branch);
+  expect(proposed).toContain('**Legal, heading**');
+  // The full stop both sentences end with is kept, outside the marks.
+  expect(proposed).toContain(
+    `- **Not Found page, message**: “<del>${notFound.message.replace(/\.$/, '')}</del><ins>Nothing is at this address</ins>.”`,
+  );
+  expect(auditDone('follow', 'followed')).toHaveLength(1);
+
+  // Main moves again, in a field Pieter never touched: his next proposal merges main into his
+  // branch, and every commit the service made there, that merge too, is signed and names him.
+  const platform = mkdtempSync(path.join(tmpdir(), 'private-bank-platform-'));
+  const inPlatform = (...args: string[]) =>
+    execFileSync('git', ['-C', platform, ...args], { encoding: 'utf8' });
+  execFileSync('git', ['clone', '--quiet', running.service.remote, platform]);
+  const contactFile = path.join(platform, 'content/contact.ts');
+  writeFileSync(
+    contactFile,
+    readFileSync(contactFile, 'utf8').replace(
+      "helpPhone: '+44 20 7946 0123'",
+      "helpPhone: '+44 20 7946 0124'",
+    ),
+  );
+  inPlatform(
+    '-c',
+    'user.name=Reviewer',
+    '-c',
+    'user.email=reviewer@example.com',
+    'commit',
+    '--quiet',
+    '--all',
+    '--message',
+    'A new help line',
+  );
+  inPlatform('push', '--quiet', 'origin', 'main');
+  rmSync(platform, { recursive: true, force: true });
+  await save(pieter, 'Not Found page, message', 'Nothing is at this address any more.');
+  await pieter.getByRole('button', { name: 'Propose the change for review' }).click();
+  await expect(pieter.getByRole('status')).toContainText('Proposed for review');
+  const byService = (...options: string[]) =>
+    remoteGit(
+      'rev-list',
+      ...options,
+      `--committer=${SERVICE_COMMITTER.email}`,
+      branch,
+      '^refs/heads/main',
+    )
+      .trim()
+      .split('\n')
+      .filter(Boolean);
+  expect(byService('--merges').length).toBeGreaterThan(0);
+  for (const commit of byService()) {
+    const object = remoteGit('cat-file', 'commit', commit);
+    expect(object.trimEnd().split('\n').at(-1)).toBe('Bank-Identity: pieter@example.com');
+    expect(verifies(object)).toBe(true);
+  }
+});
+
+test('the service down: nginx’s page and the view say so in words; once it is back, nothing is lost', async ({
+  browser,
+}) => {
+  const thandi = await signIn(browser, 'thandi');
+  await thandi.goto('/');
+  await thandi.getByRole('link', { name: 'While the log is down' }).click();
+  await expect(
+    thandi.getByRole('textbox', { name: 'Error page, heading', exact: true }),
+  ).toHaveValue('Something broke');
+  await running.service.stopOnly();
+  try {
+    const box = thandi.getByRole('textbox', { name: 'Error page, heading', exact: true });
+    await box.fill('Typed while it was down');
+    await box.press('Tab');
+    await expect(thandi.getByRole('alert').filter({ hasText: 'not answering' })).toHaveText(
+      'The editing service is not answering just now: it may be restarting. What you typed and did not save stays in this tab, even over a reload: reload the page once the editing view answers again.',
+    );
+    const page = await thandi.context().newPage();
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { name: 'The editing service is not answering' }),
+    ).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Nothing you saved is lost');
+  } finally {
+    await running.service.startAgain();
+  }
+  await thandi.reload();
+  await expect(
+    thandi.getByRole('textbox', { name: 'Error page, heading', exact: true }),
+  ).toHaveValue('Typed while it was down');
+});
+
+test('npm run audit:verify reports an edited, removed, inserted or re-chained line, a cut tail, and an intent without its outcome', async ({
+  browser,
+}) => {
+  const log = running.service.auditLog;
+  expect(verify(log)).toContain('audit:verify: no problem found');
+  const lines = readFileSync(log, 'utf8').trimEnd().split('\n');
+  const folder = mkdtempSync(path.join(tmpdir(), 'private-bank-audit-'));
+  /** Verifies a tampered copy of the log. */
+  const tampered = (name: string, copy: string[]) => {
+    const file = path.join(folder, name);
+    writeFileSync(file, `${copy.join('\n')}\n`);
+    return verify(file);
+  };
+  const seqOf = (line: string) => (JSON.parse(line) as { seq: number }).seq;
+  const k = 5;
+  try {
+    const edited = [...lines];
+    edited[k - 1] = edited[k - 1]!.replace('"time":"2', '"time":"1');
+    expect(tampered('edited', edited)).toContain(
+      `line ${k} (seq ${k}) was edited after it was written`,
+    );
+
+    const removed = lines.filter((_, i) => i !== k - 1);
+    expect(tampered('removed', removed)).toContain(
+      `1 line(s) were removed before line ${k}: seq ${k} are missing`,
+    );
+
+    const forged = JSON.parse(lines[k - 1]!) as Record<string, unknown>;
+    const inserted = [...lines];
+    inserted.splice(
+      k,
+      0,
+      JSON.stringify({ ...forged, who: { user: 'mallory' }, mac: 'f'.repeat(64) }),
+    );
+    expect(tampered('inserted', inserted)).toContain(
+      `line ${k + 1} (seq ${k}) was inserted: the service did not write it (its seal does not match)`,
+    );
+
+    // A key holder removes a line and seals every line after it again, numbers and links included:
+    // the log then holds together, and only the heads the log store received show it.
+    const key = readFileSync(running.service.auditKey, 'utf8').trim();
+    const resealed = lines.slice(0, k - 1);
+    let prev = (JSON.parse(lines[k - 2]!) as { mac: string }).mac;
+    for (const line of lines.slice(k)) {
+      const fields = JSON.parse(line) as Record<string, unknown>;
+      delete fields.mac;
+      const text = JSON.stringify({ ...fields, seq: seqOf(line) - 1, prev });
+      const mac = createHmac('sha256', key).update(text).digest('hex');
+      resealed.push(`${text.slice(0, -1)},"mac":"${mac}"}`);
+      prev = mac;
+    }
+    expect(tampered('re-chained', resealed)).toContain(
+      `from seq ${k} on, the log was sealed again (re-chained)`,
+    );
+
+    const last = seqOf(lines.at(-1)!);
+    expect(tampered('cut', lines.slice(0, -3))).toContain(
+      `the log ends at seq ${last - 3}, but the log store received lines up to seq ${last}: its last 3 line(s) were cut off`,
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+
+  // The service killed while a proposal is on its way (the remote's hook holds the push): its
+  // intent is in the log, and no outcome.
+  const held = path.join(running.service.folder, 'push-held');
+  const hook = path.join(running.service.remote, 'hooks', 'pre-receive');
+  writeFileSync(hook, `#!/bin/sh\ntouch ${held}\nsleep 60\n`, { mode: 0o755 });
+  const pieter = await signIn(browser, 'pieter');
+  await pieter.goto('/');
+  await pieter.getByRole('link', { name: 'Legal heading' }).click();
+  await save(pieter, 'Legal, heading', 'Legal matters');
+  await pieter.getByRole('button', { name: 'Propose the change for review' }).click();
+  await expect.poll(() => existsSync(held), { timeout: 30_000 }).toBe(true);
+  await running.service.kill();
+  rmSync(hook);
+  await running.service.startAgain();
+  const report = verify(log);
+  expect(report).toMatch(
+    /line \d+ \(seq \d+\): pieter's propose at \S+ has an intent and no outcome: the service stopped before it ended/,
+  );
+  expect(report).toContain('audit:verify: 1 problem(s)');
 });

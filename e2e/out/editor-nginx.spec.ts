@@ -185,6 +185,19 @@ test('the service sees the signed-in editor, from the sign-in alone, and the pro
   }
 });
 
+test('a person outside the editors’ group gets 403 from the sign-in and never reaches the service; an editor whose first group is another passes', async () => {
+  const naledi = nginx.editors.find((editor) => editor.user === 'naledi')!;
+  expect(naledi.groups).not.toContain('site-editors');
+  expect((await send({ user: naledi })).status).toBe(403);
+  expect(seen).toEqual([]);
+  const thandi = nginx.editors.find((editor) => editor.user === 'thandi')!;
+  // The sign-in lists her groups one a header line, the editors' second: nginx 1.22 would pass on
+  // the first alone.
+  expect(thandi.groups).toEqual(['staff', 'site-editors']);
+  expect((await send({ user: thandi })).status).toBe(200);
+  expect(seen.map(({ headers }) => headers['x-editor-groups'])).toEqual(['site-editors']);
+});
+
 test("a client's X-Editor-* headers, the proxy's secret and the sign-in's headers are replaced or dropped", async () => {
   const thandi = nginx.editors[0]!;
   const answer = await send({

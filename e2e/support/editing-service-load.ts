@@ -42,8 +42,11 @@ type Outcome = number | 'error';
 /** One save the service accepted, as the editor sent it. */
 type Accepted = { field: string; value: string; before: string | undefined };
 
-/** One editor's run: who, their change, and the saves accepted, in the order sent. */
-type EditorRun = { user: string; change: string; accepted: Accepted[] };
+/**
+ * One editor's run: who, their change, the saves accepted, in the order sent, and how many saves
+ * were sent, whose count the next save's value carries on from.
+ */
+type EditorRun = { user: string; change: string; accepted: Accepted[]; sent: number };
 
 /** What a load measured, and what its checks found. */
 export type LoadResult = {
@@ -57,7 +60,16 @@ export type LoadResult = {
   latencies: number[];
   /** Each check, with what it found wrong: nothing, where it passed. */
   checks: { check: string; failures: string[] }[];
+  /**
+   * Where asked for, after the saves: proposals' and lists' times in ms, of one editor alone (a
+   * few, one after another) and of every editor at once, in one run.
+   */
+  proposals?: { alone: number[]; together: number[]; refused: string[] };
+  lists?: { alone: number[]; together: number[] };
 };
+
+/** How many times one editor proposes, and lists, alone: the median is the one figure. */
+const ALONE_TIMES = 3;
 
 /** The editor of a number, as the sign-in names them: editor-01 … editor-20. */
 const userOf = (index: number, editors: number) =>
@@ -133,7 +145,7 @@ function contentFiles(root: string): Map<string, string> {
 export async function loadEditingService(
   service: Service,
   origin: string,
-  options: { editors: number; seconds: number; savesEach?: number },
+  options: { editors: number; seconds: number; savesEach?: number; propose?: boolean },
 ): Promise<LoadResult> {
   const { host } = new URL(origin);
   const agent = new Agent({ keepAlive: true, maxSockets: options.editors });
@@ -179,7 +191,8 @@ export async function loadEditingService(
         const { user, change, send, inChange, versions, readVersions } = editor;
         const accepted: Accepted[] = [];
         const last = new Map<string, string>();
-        for (let n = 1; n <= (options.savesEach ?? Infinity); n += 1) {
+        let n = 1;
+        for (; n <= (options.savesEach ?? Infinity); n += 1) {
           if (performance.now() >= deadline) break;
           // Editors start at different fields, so that each file is saved by some at every moment.
           const { field, label } = FIELDS[(index + n) % FIELDS.length]!;
@@ -203,10 +216,11 @@ export async function loadEditingService(
             await readVersions();
           }
         }
-        return { user, change, accepted };
+        return { user, change, accepted, sent: n - 1 };
       }),
     );
     const seconds = (performance.now() - began) / 1000;
+    const proposing = options.propose ? await proposeAndList(starts, runs) : undefined;
     return {
       editors: options.editors,
       seconds,
@@ -214,10 +228,84 @@ export async function loadEditingService(
       refused,
       latencies,
       checks: check(service, runs, refused),
+      ...proposing,
     };
   } finally {
     agent.destroy();
   }
+}
+
+/**
+ * Proposals and lists, timed: one editor proposes alone ALONE_TIMES times, a save before each, then
+ * every editor saves once more and all propose at once; one editor lists their changes alone
+ * ALONE_TIMES times, then every editor lists theirs at once. Each save is added to its editor's
+ * run, for the checks.
+ */
+async function proposeAndList(
+  editors: {
+    user: string;
+    send: (
+      method: 'GET' | 'POST',
+      route: string,
+      body?: unknown,
+      more?: object,
+    ) => Promise<{
+      status: Outcome;
+      body: Record<string, unknown>;
+    }>;
+    inChange: Record<string, string>;
+    versions: Map<string, string>;
+    readVersions: () => Promise<void>;
+  }[],
+  runs: EditorRun[],
+) {
+  const refused: string[] = [];
+  // Each value carries on its editor's count, so that it bears a mark no other save has.
+  const saveOnce = async (index: number) => {
+    const { user, send, inChange, versions, readVersions } = editors[index]!;
+    await readVersions();
+    const { field, label } = FIELDS[0];
+    const run = runs[index]!;
+    run.sent += 1;
+    const value = `${label} ${run.sent} by ${user}`;
+    const before = run.accepted.findLast((a) => a.field === field.join('.'))?.value;
+    const saved = await send(
+      'POST',
+      '/api/save',
+      { field, value, version: versions.get(field[0]) },
+      inChange,
+    );
+    if (saved.status === 200) run.accepted.push({ field: field.join('.'), value, before });
+    else refused.push(`${user}'s save before proposing: ${saved.status}`);
+  };
+  const proposeTimed = async (index: number) => {
+    const { user, send, inChange } = editors[index]!;
+    const sent = performance.now();
+    const answer = await send('POST', '/api/propose', {}, inChange);
+    if (answer.status !== 200)
+      refused.push(`${user}'s proposal: ${answer.status} ${String(answer.body.problem ?? '')}`);
+    return performance.now() - sent;
+  };
+  const listTimed = async (index: number) => {
+    const sent = performance.now();
+    const answer = await editors[index]!.send('GET', '/api/session');
+    if (answer.status !== 200) refused.push(`${editors[index]!.user}'s list: ${answer.status}`);
+    return performance.now() - sent;
+  };
+  const alone: number[] = [];
+  for (let n = 1; n <= ALONE_TIMES; n += 1) {
+    await saveOnce(0);
+    alone.push(await proposeTimed(0));
+  }
+  await Promise.all(editors.map((_, index) => saveOnce(index)));
+  const together = await Promise.all(editors.map((_, index) => proposeTimed(index)));
+  const listsAlone: number[] = [];
+  for (let n = 1; n <= ALONE_TIMES; n += 1) listsAlone.push(await listTimed(0));
+  const listsTogether = await Promise.all(editors.map((_, index) => listTimed(index)));
+  return {
+    proposals: { alone, together, refused },
+    lists: { alone: listsAlone, together: listsTogether },
+  };
 }
 
 /** The checks, each from what the editors sent: the service's own code computes none of it. */
@@ -250,19 +338,34 @@ function check(service: Service, runs: EditorRun[], refused: Record<string, numb
   }
 
   // The audit log: every accepted save once, by its editor, in its change, from the value before.
-  const entries = readFileSync(service.auditLog, 'utf8')
+  // Each save is an intent, written before the file, and an outcome once it is written.
+  const lines = readFileSync(service.auditLog, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map(
       (line) =>
         JSON.parse(line) as {
-          action: string;
-          who: { user: string };
+          kind: string;
+          id?: string;
+          action?: string;
+          result?: string;
+          who: { user: string } | null;
           change: string;
-          field?: string;
-          before?: unknown;
-          after?: unknown;
+          fields?: { field: string; before?: unknown; after?: unknown }[];
         },
+    );
+  const written = new Set(
+    lines.filter((line) => line.kind === 'outcome' && line.result === 'written').map((l) => l.id),
+  );
+  const entries = lines
+    .filter((line) => line.kind === 'intent' && written.has(line.id))
+    .flatMap((line) =>
+      (line.fields ?? []).map((field) => ({
+        action: line.action,
+        who: line.who!,
+        change: line.change,
+        ...field,
+      })),
     );
   const saves = entries.filter((entry) => entry.action === 'save');
   const logged: string[] = [];

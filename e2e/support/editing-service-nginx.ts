@@ -27,11 +27,18 @@ export type TestEditor = {
   email: string;
   /** The display name (oauth2-proxy's X-Auth-Request-Preferred-Username). */
   name: string;
-  /** Comma-separated, as oauth2-proxy sends them. */
-  groups: string;
+  /** Their groups, which the sign-in sends one a header line, as oauth2-proxy does. */
+  groups: string[];
 };
 
-/** The two test editors: each run gives them passwords of its own. */
+/** The sign-in's group of the site's editors, as the documented install names it. */
+export const EDITORS_GROUP = 'site-editors';
+
+/**
+ * The test people: two editors, the first of them in another group before the editors' (as a bank's
+ * directory lists them), and a compliance officer who is no editor. Each run gives them passwords
+ * of its own.
+ */
 function testEditors(): TestEditor[] {
   const password = () => randomBytes(12).toString('hex');
   return [
@@ -40,14 +47,21 @@ function testEditors(): TestEditor[] {
       password: password(),
       email: 'thandi@example.com',
       name: 'Thandi Nkosi',
-      groups: 'site-editors',
+      groups: ['staff', EDITORS_GROUP],
     },
     {
       user: 'pieter',
       password: password(),
       email: 'pieter@example.com',
       name: 'Pieter van der Merwe',
-      groups: 'site-editors',
+      groups: [EDITORS_GROUP],
+    },
+    {
+      user: 'naledi',
+      password: password(),
+      email: 'naledi@example.com',
+      name: 'Naledi Dlamini',
+      groups: ['compliance'],
     },
   ];
 }
@@ -85,17 +99,26 @@ location = /oauth2/auth {
 
 /**
  * The sign-in's stand-in, a second server of the same nginx: auth_basic of the test editors, then
- * 202 with the X-Auth-Request-* headers of the user it accepted. auth_basic works here and not in
- * /oauth2/auth itself, since nginx runs no access check (auth_basic's phase) in a subrequest, which
- * is what auth_request makes.
+ * 202 with the X-Auth-Request-* headers of the user it accepted, each group on a header line of its
+ * own, or 403 where the user is in none of the groups asked for (`allowed_groups`), as oauth2-proxy
+ * answers. auth_basic works here and not in /oauth2/auth itself, since nginx runs no access check
+ * (auth_basic's phase) in a subrequest, which is what auth_request makes.
  */
 const signInServer = (editors: TestEditor[], htpasswd: string, signInSocket: string) => {
-  const map = (variable: string, field: keyof TestEditor) =>
-    `map $remote_user ${variable} {\n${editors.map((editor) => `    ${editor.user} "${editor[field]}";`).join('\n')}\n  }`;
+  const map = (variable: string, of: (editor: TestEditor) => string | undefined) =>
+    `map $remote_user ${variable} {\n${editors.map((editor) => `    ${editor.user} "${of(editor) ?? ''}";`).join('\n')}\n  }`;
+  const allowed = editors.flatMap((editor) =>
+    ['', ...editor.groups].map((group) => `    "${editor.user}:${group}" 1;`),
+  );
   return `
-  ${map('$test_email', 'email')}
-  ${map('$test_name', 'name')}
-  ${map('$test_groups', 'groups')}
+  ${map('$test_email', (editor) => editor.email)}
+  ${map('$test_name', (editor) => editor.name)}
+  ${map('$test_group_1', (editor) => editor.groups[0])}
+  ${map('$test_group_2', (editor) => editor.groups[1])}
+  map "$remote_user:$arg_allowed_groups" $test_allowed {
+    default 0;
+${allowed.join('\n')}
+  }
   server {
     listen unix:${signInSocket};
     # auth_basic checks in the access phase, which nginx runs after \`return\` (the rewrite phase):
@@ -106,10 +129,14 @@ const signInServer = (editors: TestEditor[], htpasswd: string, signInSocket: str
       try_files /no-such-file @signed_in;
     }
     location @signed_in {
+      if ($test_allowed = 0) {
+        return 403;
+      }
       add_header X-Auth-Request-User $remote_user always;
       add_header X-Auth-Request-Email $test_email always;
       add_header X-Auth-Request-Preferred-Username $test_name always;
-      add_header X-Auth-Request-Groups $test_groups always;
+      add_header X-Auth-Request-Groups $test_group_1 always;
+      add_header X-Auth-Request-Groups $test_group_2 always;
       return 202;
     }
   }`;
@@ -154,6 +181,7 @@ export async function startEditorNginx(options: {
       EDITOR_SOCKET: options.socket,
       SSO_INCLUDE: file('sso.conf'),
       PROXY_SECRET_INCLUDE: file('proxy-secret.conf'),
+      EDITOR_GROUP: EDITORS_GROUP,
     }),
   );
   mkdirSync(file('temp'));

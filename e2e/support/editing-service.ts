@@ -13,9 +13,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { LOCAL_SERVER_NAME } from '../../scripts/serve/tls';
-import { startEditorNginx } from './editing-service-nginx';
+import { EDITORS_GROUP, startEditorNginx } from './editing-service-nginx';
 import { freePort } from './ports';
 import { spawnGroup, stopGroup } from './process-groups';
+
+/** The repository's page that the service links pull requests from (EDITOR_REPOSITORY_PAGE). */
+export const REPOSITORY_PAGE = 'https://github.com/example-bank/private-bank-site';
 
 /** The committer of every commit the service makes, as the tests expect to find it. */
 export const SERVICE_COMMITTER = { name: 'Editing service', email: 'editing-service@example.com' };
@@ -95,9 +98,13 @@ export async function startService(origin: string) {
   addAllowedSigner(remote, `${readFileSync(`${signingKey}.pub`, 'utf8').trim()}`, file('install'));
   const proxySecret = randomBytes(24).toString('hex');
   writeFileSync(file('proxy-secret'), `${proxySecret}\n`, { mode: 0o600 });
+  writeFileSync(file('audit-key'), `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
   const settings = {
     socket: file('editor.sock'),
     auditLog: file('log/audit.log'),
+    auditKey: file('audit-key'),
+    /** The service's standard output, as the journal would keep it: the audit log's heads. */
+    journal: file('journal'),
     state: file('state'),
   };
 
@@ -114,22 +121,34 @@ export async function startService(origin: string) {
           EDITOR_REMOTE: remote,
           EDITOR_STATE: settings.state,
           EDITOR_AUDIT_LOG: settings.auditLog,
+          EDITOR_AUDIT_KEY_FILE: settings.auditKey,
+          EDITOR_REPOSITORY_PAGE: REPOSITORY_PAGE,
           EDITOR_PROXY_SECRET_FILE: file('proxy-secret'),
           EDITOR_COMMITTER_NAME: SERVICE_COMMITTER.name,
           EDITOR_COMMITTER_EMAIL: SERVICE_COMMITTER.email,
           EDITOR_SIGNING_KEY: signingKey,
-          EDITOR_GROUP: 'site-editors',
+          // The documented install's: the group the web server confirmed, one header line.
+          EDITOR_GROUP: EDITORS_GROUP,
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
       'the editing service',
     );
+    // Every line it prints goes into the journal, read for as long as it runs, as journald would.
     const printed: string[] = [];
-    for await (const line of createInterface({ input: service.stdout! })) {
-      printed.push(line);
-      if (line.startsWith('The editing service listens on')) return service;
-    }
-    throw new Error(`the editing service stopped before it listened:\n${printed.join('\n')}`);
+    const listening = new Promise<void>((resolve, reject) => {
+      const lines = createInterface({ input: service.stdout! });
+      lines.on('line', (line) => {
+        printed.push(line);
+        appendFileSync(settings.journal, `${line}\n`);
+        if (line.startsWith('The editing service listens on')) resolve();
+      });
+      lines.on('close', () =>
+        reject(new Error(`the editing service stopped before it listened:\n${printed.join('\n')}`)),
+      );
+    });
+    await listening;
+    return service;
   };
 
   let service = await launch();
@@ -144,6 +163,18 @@ export async function startService(origin: string) {
     /** Stops the service and starts it again, over the same state. */
     async restart() {
       await stopGroup(service);
+      service = await launch();
+    },
+    /** Stops the service, as systemd does, and leaves it stopped until `startAgain`. */
+    async stopOnly() {
+      await stopGroup(service);
+    },
+    /** Kills the service outright (SIGKILL), as a crash would, and leaves it stopped. */
+    async kill() {
+      await stopGroup(service, 'SIGKILL');
+    },
+    /** Starts the service again after `stopOnly` or `kill`, over the same state. */
+    async startAgain() {
       service = await launch();
     },
     async stop() {

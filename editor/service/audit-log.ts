@@ -1,46 +1,254 @@
 /**
- * The editing service's audit log: every change started, every value saved, discarded or undone,
- * every proposal, and every change abandoned, one JSON object a line, appended to one file (EDITOR_AUDIT_LOG) and never
- * rewritten. The service opens it for appending only (O_APPEND), writes each entry in one call, and
- * has no code that truncates, rewrites or removes it; docs/deploying.md says where it lives, how it
- * reaches the bank's log store, and how long it is kept.
+ * The editing service's audit log: a record written before anything happens. Each action (a change
+ * started, a value saved, discarded, undone or kept, a change brought up to date, proposed or
+ * abandoned) is one intent line, appended and flushed to the disk before the service acts, then one
+ * outcome line once it has; when the intent cannot be written, the action is refused and nothing is
+ * changed. A refusal that reaches the service (the check's, a 403, a conflict, a push the remote
+ * did not take, a value too large) is one line of its own, at most REFUSALS_PER_MINUTE a person, so
+ * that nobody can fill the disk with refused requests; the lines left out are counted in the next.
+ * The service's own starts and stops are lines too.
+ *
+ * Each line is sealed: it carries its number (`seq`), the seal of the line before it (`prev`), and
+ * its own seal (`mac`), an HMAC-SHA-256 of its text up to the seal, with a key that only the service
+ * reads (EDITOR_AUDIT_KEY_FILE; `key` names it by its fingerprint, so that a rotated key is told
+ * apart). Whoever can append to the file but does not hold the key cannot write a line that
+ * verifies, nor change, remove or insert one unseen. Whoever holds the key could seal the log
+ * again after a change: so at each line the chain's head (its number and seal) is also sent to the
+ * bank's log store, through the service's standard output, which systemd's journal keeps and ships
+ * (docs/deploying.md); `npm run audit:verify` (audit-verify.ts) holds the log against the key and
+ * against those heads.
+ *
+ * The file is opened for appending only at each line (O_APPEND, never O_CREAT after the first
+ * start: a log that vanished is not silently begun again), each line is written in one call and
+ * flushed (fdatasync) before the action goes on.
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fdatasyncSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  readFileSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { Person } from './identity';
 
-/** One entry: who, when, what, in which change, and for a value its field in words and by path. */
+/** What the log records of one action, besides who, when and the seals. */
 export type AuditEntry = {
-  action: 'start' | 'save' | 'discard' | 'undo' | 'propose' | 'abandon';
+  action:
+    | 'start'
+    | 'save'
+    | 'discard'
+    | 'undo'
+    | 'keep main'
+    | 'keep yours'
+    | 'update'
+    | 'follow'
+    | 'propose'
+    | 'abandon';
   /** The change's id, `<user>/<topic>`, and its branch. */
   change: string;
-  branch: string;
-  /** For a value: its file, its field by path (as the content check names it) and in words. */
-  file?: string;
-  field?: string;
-  words?: string;
-  before?: unknown;
-  after?: unknown;
-  /** For a proposal: its commit, and the files it changed. */
-  commit?: string;
-  files?: string[];
-  /** For a start: the change's title, in the editor's words. */
-  title?: string;
+  branch?: string;
+  /** Anything else the action is about: its fields with their exact values, its commit, why. */
+  [detail: string]: unknown;
 };
 
-/** The log: `append` writes one entry, with the time and the person, at the end of the file. */
-export function auditLog(file: string) {
+/** A refusal, as logged: what was asked, its status, and why in the words the editor was given. */
+export type AuditRefusal = {
+  asked: string;
+  status: number;
+  why: string;
+  change?: string;
+  [detail: string]: unknown;
+};
+
+/** The log cannot be written: the action it was to record must not happen. */
+export class AuditUnwritable extends Error {}
+
+/** What an editor is told when the log cannot be written, and so nothing was done. */
+export const UNWRITABLE_WORDS =
+  'nothing was changed: the audit log, which records every change before it is made, cannot be written just now. Try again in a while, and tell the platform team if it goes on';
+
+/** How many refusals of one person the log records in a minute; the rest are counted. */
+export const REFUSALS_PER_MINUTE = 30;
+
+/** A key's fingerprint, which each line names its key by. */
+export const keyId = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 16);
+
+/** The seal of a line's text (the line up to its seal) with a key. */
+export const sealOf = (key: Buffer, text: string) =>
+  createHmac('sha256', key).update(text).digest('hex');
+
+/** The seal written at the end of every line, which the text before it is sealed without. */
+export const SEAL_MARK = ',"mac":"';
+
+/** The text a line's seal is of, and the seal it carries, or undefined for a line without one. */
+export function splitSeal(line: string): { text: string; mac: string } | undefined {
+  const at = line.lastIndexOf(SEAL_MARK);
+  if (at < 0 || !line.endsWith('"}')) return undefined;
+  return { text: `${line.slice(0, at)}}`, mac: line.slice(at + SEAL_MARK.length, -2) };
+}
+
+/** The key in its file: its bytes, as the install wrote them (hex text, one line). */
+export function readKey(file: string): Buffer {
+  const key = readFileSync(file, 'utf8').trim();
+  if (key.length < 32) throw new Error(`${file} holds no key of at least 32 characters`);
+  return Buffer.from(key);
+}
+
+/** The log's last complete line, read from its end, or undefined where it has none. */
+function lastLine(file: string): string | undefined {
+  const size = statSync(file).size;
+  if (size === 0) return undefined;
+  const fd = openSync(file, 'r');
+  try {
+    let tail = '';
+    for (let end = size; end > 0 && !tail.slice(0, -1).includes('\n');) {
+      const start = Math.max(0, end - 65536);
+      const chunk = Buffer.alloc(end - start);
+      readSync(fd, chunk, 0, chunk.length, start);
+      tail = chunk.toString('utf8') + tail;
+      end = start;
+    }
+    // The text after the last newline is empty, or a line a crash cut off: not the chain's head.
+    return tail.split('\n').at(-2);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Opens the log, or makes it on the service's first start, and goes on from its last line.
+ * @param onHead Told of the chain's head after each line: the bank's log store keeps it.
+ * @throws Where the log cannot be read or written: the service then does not start.
+ */
+export function openAuditLog(options: {
+  file: string;
+  key: Buffer;
+  onHead: (seq: number, mac: string) => void;
+}) {
+  const { file, key } = options;
+  const kid = keyId(key);
   mkdirSync(path.dirname(file), { recursive: true });
+  let seq = 0;
+  let prev = '';
+  if (existsSync(file)) {
+    const last = lastLine(file);
+    if (last !== undefined) {
+      const sealed = splitSeal(last);
+      const parsed = sealed && (JSON.parse(sealed.text) as { seq?: unknown });
+      if (!sealed || typeof parsed?.seq !== 'number')
+        throw new Error(`${file} does not end with a line of the audit log: verify it first`);
+      seq = parsed.seq;
+      prev = sealed.mac;
+    }
+    // A line a crash cut off is left as it is, for the verifier to report, and the chain goes on
+    // from the last whole line, on a line of its own.
+    const size = statSync(file).size;
+    if (size > 0) {
+      const fd = openSync(file, 'r');
+      const lastByte = Buffer.alloc(1);
+      readSync(fd, lastByte, 0, 1, size - 1);
+      closeSync(fd);
+      if (lastByte[0] !== 0x0a) write('\n');
+    }
+  } else {
+    closeSync(openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o640));
+  }
+
+  /** Appends text and flushes it to the disk. */
+  function write(text: string) {
+    const fd = openSync(file, constants.O_WRONLY | constants.O_APPEND);
+    try {
+      const bytes = Buffer.from(text);
+      if (writeSync(fd, bytes) !== bytes.length) throw new Error('the line was cut short');
+      fdatasyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Seals and appends one line; the chain moves on only once it is on the disk. */
+  function append(fields: Record<string, unknown>) {
+    const body = JSON.stringify({
+      seq: seq + 1,
+      time: new Date().toISOString(),
+      key: kid,
+      prev,
+      ...fields,
+    });
+    const mac = sealOf(key, body);
+    try {
+      write(`${body.slice(0, -1)}${SEAL_MARK}${mac}"}\n`);
+    } catch (error) {
+      throw new AuditUnwritable(`the audit log ${file} cannot be written: ${String(error)}`);
+    }
+    seq += 1;
+    prev = mac;
+    options.onHead(seq, mac);
+  }
+
+  const who = (person: Person | undefined) =>
+    person ? { user: person.user, name: person.name, email: person.email } : null;
+
+  /** Refusals logged and left out, by person, in the current minute. */
+  const refusals = new Map<string, { minute: number; logged: number; left: number }>();
+
   return {
     file,
-    append(person: Person, entry: AuditEntry) {
-      const line = JSON.stringify({
-        time: new Date().toISOString(),
-        who: { user: person.user, name: person.name, email: person.email },
-        ...entry,
-      });
-      // 'a' opens with O_APPEND: each line lands at the end, whatever else wrote before it.
-      appendFileSync(file, `${line}\n`, { flag: 'a', mode: 0o640 });
+    /**
+     * Records that an action is about to happen, before it does.
+     * @returns The id its outcome names.
+     * @throws AuditUnwritable, and then the action must not happen.
+     */
+    intend(person: Person | undefined, entry: AuditEntry): string {
+      const id = randomUUID();
+      append({ kind: 'intent', id, who: who(person), ...entry });
+      return id;
+    },
+    /**
+     * Records how an action ended. A failure to write it is thrown too: the action happened, and
+     * its intent says what it was to be; the verifier reports the intent without an outcome.
+     */
+    outcome(id: string, person: Person | undefined, entry: AuditEntry & { result: string }) {
+      append({ kind: 'outcome', id, who: who(person), ...entry });
+    },
+    /** Records a refusal, unless the person's refusals this minute are many; never throws. */
+    refused(person: Person | undefined, refusal: AuditRefusal) {
+      const whom = person?.user ?? '(nobody signed in)';
+      const minute = Math.floor(Date.now() / 60_000);
+      let count = refusals.get(whom);
+      if (!count || count.minute !== minute) {
+        count = { minute, logged: 0, left: count?.left ?? 0 };
+        refusals.set(whom, count);
+      }
+      if (count.logged >= REFUSALS_PER_MINUTE) {
+        count.left += 1;
+        return;
+      }
+      try {
+        append({
+          kind: 'refused',
+          who: who(person),
+          ...refusal,
+          ...(count.left > 0 && { notLoggedBefore: count.left }),
+        });
+        count.logged += 1;
+        count.left = 0;
+      } catch {
+        // A refusal changes nothing: the editor is told why all the same.
+      }
+    },
+    /** Records the service's own start or stop. */
+    service(event: 'started' | 'stopping', details: Record<string, unknown> = {}) {
+      append({ kind: 'service', event, who: null, ...details });
     },
   };
 }
+
+export type AuditLog = ReturnType<typeof openAuditLog>;

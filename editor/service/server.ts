@@ -3,57 +3,77 @@
  * behind the bank's sign-in, never on the public origin. It listens only on a Unix socket
  * (EDITOR_SOCKET) that the web server in front of it alone may open; the web server signs each
  * editor in and names them in headers (identity.ts). Each change an editor starts is a workspace of
- * its own, a git worktree on its own branch (workspaces.ts); the view edits one workspace at a time,
- * named by each request, and a request naming another editor's workspace is refused. Proposing a
- * change commits it as the editor and pushes its branch; a workflow opens its pull request
- * (docs/deploying.md). Abandoning one removes its workspace and its branch, here and on the remote.
- * Every start, write, proposal and abandonment goes into the audit log (audit-log.ts).
+ * its own, on its own branch (workspaces.ts); the view edits one workspace at a time, named by each
+ * request, and a request naming another editor's workspace is refused. A change knows where it
+ * stands against main as last fetched (standing.ts): behind, in conflict, proposed, merged or
+ * closed. Proposing a change brings it up to date, commits it as the editor and pushes its branch;
+ * a workflow opens its pull request (docs/deploying.md). Every action is recorded in the audit log
+ * before it happens and after (audit-log.ts), and none happens where the log cannot be written.
  *
- * Its settings, from the environment (the systemd unit sets them: docs/deploying.md):
- * EDITOR_SOCKET, EDITOR_ORIGIN (the address editors open), EDITOR_REMOTE (the repository it clones
- * and pushes to), EDITOR_STATE (its clone and workspaces), EDITOR_AUDIT_LOG,
- * EDITOR_PROXY_SECRET_FILE (the secret the web server sends), EDITOR_COMMITTER_NAME and
- * EDITOR_COMMITTER_EMAIL, EDITOR_SIGNING_KEY (the key it signs every commit with: signing.ts), and
- * EDITOR_GROUP (the group an editor must be in, if any). Run it from a
- * checkout of the project: the view and its check are the checkout's code.
+ * Its settings, from the environment (the systemd unit and the settings file set them:
+ * docs/deploying.md): EDITOR_SOCKET, EDITOR_ORIGIN (the address editors open), EDITOR_REMOTE (the
+ * repository it fetches from and pushes to), EDITOR_REPOSITORY_PAGE (that repository's page, which
+ * the view links pull requests from), EDITOR_STATE (its workspaces), EDITOR_AUDIT_LOG and
+ * EDITOR_AUDIT_KEY_FILE, EDITOR_PROXY_SECRET_FILE (the secret the web server sends),
+ * EDITOR_COMMITTER_NAME and EDITOR_COMMITTER_EMAIL, EDITOR_SIGNING_KEY (the key it signs every
+ * commit with: signing.ts), EDITOR_GROUP (the group the web server confirmed), and
+ * EDITOR_MAIN_MAX_AGE (how many seconds old main as fetched may be, 60 unless set).
+ * Run it from a checkout of the project: the view and its check are the checkout's code.
  */
 import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import { fieldName } from '../../scripts/build/read-content';
 import { fieldWords } from '../../scripts/shared/field-words';
 import { complianceLog } from '../../records/compliance-log';
 import { changesSinceCommit } from '../changes';
-import { contentApi } from '../content-api';
-import { ContentFiles, type Write } from '../content-files';
+import { asMarkdown, asText, changeInWords, escapeMarkdown } from '../change-words';
+import { contentApi, tabOf } from '../content-api';
+import { ContentFiles, versionOf, type FieldPath, type ReadFile } from '../content-files';
 import { fieldDocs } from '../field-docs';
 import { formSchema } from '../form-schema';
 import { readBody } from '../request-gate';
 import { WORKSPACE_HEADER } from '../token-header';
-import { inWords } from '../values';
 import { send, viewFiles } from '../view-files';
-import { auditLog } from './audit-log';
+import {
+  AuditUnwritable,
+  openAuditLog,
+  readKey,
+  UNWRITABLE_WORDS,
+  type AuditEntry,
+  type AuditLog,
+} from './audit-log';
 import { personOf, type Person } from './identity';
+import { titleProblem, valueTooLong } from './limits';
 import { reviewersFor } from './reviewers';
 import { signingPublicKey } from './signing';
-import { Workspaces } from './workspaces';
-
-/** A workspace as a request opens it. */
-type OpenWorkspace = NonNullable<ReturnType<Workspaces['open']>>;
+import {
+  carryOnto,
+  changesBetween,
+  conflictsOf,
+  valuesAt,
+  valuesOf,
+  type FieldConflict,
+} from './standing';
+import { GitError, pushFailure, Workspaces, type Workspace } from './workspaces';
 
 /** The service's settings, as the environment gives them. */
 export type Settings = {
   socket: string;
   origin: string;
   remote: string;
+  repositoryPage: string;
   state: string;
   auditLog: string;
+  auditKey: Buffer;
   proxySecret: string;
   committer: { name: string; email: string };
   /** The key every commit is signed with (signing.ts). */
   signingKey: string;
   group?: string | undefined;
+  mainMaxAgeSeconds: number;
 };
 
 /** The settings from the environment, or the first one missing, named. */
@@ -67,26 +87,44 @@ export function settingsFromEnvironment(environment = process.env): Settings {
     socket: need('EDITOR_SOCKET'),
     origin: need('EDITOR_ORIGIN'),
     remote: need('EDITOR_REMOTE'),
+    repositoryPage: need('EDITOR_REPOSITORY_PAGE').replace(/\/+$/, ''),
     state: need('EDITOR_STATE'),
     auditLog: need('EDITOR_AUDIT_LOG'),
+    auditKey: readKey(need('EDITOR_AUDIT_KEY_FILE')),
     proxySecret: readFileSync(need('EDITOR_PROXY_SECRET_FILE'), 'utf8').trim(),
     committer: { name: need('EDITOR_COMMITTER_NAME'), email: need('EDITOR_COMMITTER_EMAIL') },
     signingKey: need('EDITOR_SIGNING_KEY'),
     group: environment.EDITOR_GROUP || undefined,
+    mainMaxAgeSeconds: Number(environment.EDITOR_MAIN_MAX_AGE || 60),
   };
 }
 
-/** The commit message of a proposal: the editor's sentence, then each field changed, in words. */
-function proposalMessage(
-  person: Person,
-  title: string,
-  changes: { words: string; before: unknown; after: unknown }[],
-) {
-  const lines = changes.map(
-    ({ words, before, after }) => `- ${words}: was ${inWords(before)}, now ${inWords(after)}`,
-  );
-  return `${title}\n\nChanged by ${person.name} <${person.email}> in the editing view:\n\n${lines.join('\n')}\n`;
+/** A change of one field, with its name in words, as the service says it everywhere. */
+type WordedChange = ReturnType<typeof changeInWords>;
+
+/**
+ * The commit message of a proposal: the editor's title, then the change as it stands against main,
+ * field by field, in Markdown, as the pull request's description shows it.
+ */
+function proposalMessage(person: Person, title: string, main: string, changes: WordedChange[]) {
+  return `${title}\n\nChanged by ${escapeMarkdown(person.name)} (${escapeMarkdown(person.email)}) in the editing view. The change as it stands against main (${main.slice(0, 12)}):\n\n${changes.map(asMarkdown).join('\n')}\n`;
 }
+
+/** The address that finds a branch's pull request on the repository's page, open or closed. */
+const pullRequestOf = (page: string, branch: string) =>
+  `${page}/pulls?q=${encodeURIComponent(`is:pr head:${branch}`)}`;
+
+/** What a push's failure is, in the editor's words. */
+const PUSH_WORDS = {
+  'out of reach':
+    "the bank's repository cannot be reached just now. Nothing is lost: propose again once it answers, and tell the platform team if it goes on",
+  moved:
+    'its branch changed on GitHub while it was being sent. Nothing is lost: propose again, and the service takes in what changed there',
+  refused:
+    "GitHub's rules refused the branch. Nothing is lost, but proposing again will not help: tell the platform team (docs/deploying.md, the rules on content branches)",
+  failed:
+    "sending it to the bank's repository failed. Nothing is lost: propose again in a while, and tell the platform team if it goes on",
+} as const;
 
 /**
  * Starts the service on its socket.
@@ -94,13 +132,19 @@ function proposalMessage(
  */
 export async function startService(settings: Settings) {
   const origin = new URL(settings.origin);
-  const log = auditLog(settings.auditLog);
+  // The chain's head after each line, to the journal: the bank's log store keeps it.
+  const log: AuditLog = openAuditLog({
+    file: settings.auditLog,
+    key: settings.auditKey,
+    onHead: (seq, mac) => console.log(`audit-log head ${seq} ${mac}`),
+  });
   signingPublicKey(settings.signingKey);
   const workspaces = new Workspaces(
     settings.state,
     settings.remote,
     settings.committer,
     settings.signingKey,
+    settings.mainMaxAgeSeconds * 1000,
   );
   await workspaces.prepare();
   const root = process.cwd();
@@ -110,6 +154,56 @@ export async function startService(settings: Settings) {
     schema: formSchema(),
     docs: fieldDocs(new ContentFiles(root).readAll()),
     pages: view.pages,
+  };
+  log.service('started', { pid: process.pid });
+
+  /** A field's change in words, with the values of the files it is named among. */
+  const worded = (
+    change: { field: FieldPath; before: unknown; after: unknown },
+    values: Record<string, unknown>,
+  ) => changeInWords({ ...change, words: fieldWords(change.field, shared.schema, values) });
+
+  /** How the log records changed fields: exact values, and the change in words. */
+  const loggedFields = (
+    changes: { field: FieldPath; before: unknown; after: unknown }[],
+    values: Record<string, unknown>,
+  ) =>
+    changes.map((change) => {
+      const words = worded(change, values);
+      return {
+        field: fieldName(change.field),
+        words: words.words,
+        before: change.before,
+        after: change.after,
+        inWords: asText(words),
+      };
+    });
+
+  /**
+   * Runs an action between its intent and its outcome in the log.
+   * @throws AuditUnwritable where the intent cannot be written: nothing was done.
+   */
+  const recorded = async <T>(
+    person: Person,
+    entry: AuditEntry,
+    act: () => Promise<T>,
+    outcome: (result: T) => Record<string, unknown> & { result: string },
+  ): Promise<T> => {
+    const id = log.intend(person, entry);
+    let result: T;
+    try {
+      result = await act();
+    } catch (error) {
+      log.outcome(id, person, {
+        action: entry.action,
+        change: entry.change,
+        result: 'failed',
+        error: error instanceof GitError ? error.said : String(error),
+      });
+      throw error;
+    }
+    log.outcome(id, person, { action: entry.action, change: entry.change, ...outcome(result) });
+    return result;
   };
 
   /**
@@ -121,27 +215,36 @@ export async function startService(settings: Settings) {
     string,
     { api: ReturnType<typeof contentApi>; content: ContentFiles; person: Person }
   >();
-  const openedFor = (person: Person, workspace: OpenWorkspace) => {
+  const openedFor = (person: Person, workspace: Workspace) => {
     let entry = opened.get(workspace.id);
     if (!entry) {
-      const content: ContentFiles = new ContentFiles(workspace.root, (write: Write) => {
-        const values = Object.fromEntries(
-          content.readAll().map(({ name, read }) => [name, read?.value]),
-        );
-        log.append(entry!.person, {
-          action: write.action,
+      const content: ContentFiles = new ContentFiles(workspace.root, (writes, write) => {
+        // The intent is written, and the files, and the outcome, in this one call: a log that
+        // cannot be written throws before the files are touched.
+        const values = valuesOf(content.readAll());
+        const who = entry!.person;
+        const action = writes[0]!.action;
+        const id = log.intend(who, {
+          action,
           change: workspace.id,
           branch: workspace.branch,
-          file: write.file,
-          field: fieldName(write.field),
-          words: fieldWords(write.field, shared.schema, values),
-          before: write.before,
-          after: write.after,
+          tab: writes[0]!.tab,
+          fields: writes.map((w) => ({ file: w.file, ...loggedFields([w], values)[0] })),
         });
+        write();
+        log.outcome(id, who, { action, change: workspace.id, result: 'written' });
       });
       const api = contentApi(content, workspace.root, shared, {
-        base: () => workspace.base,
+        base: () => workspaces.open(entry!.person, workspace.id.split('/')[1]!)?.about.base,
         commits: false,
+        tooLong: valueTooLong,
+        refused: (route, status, answer) =>
+          log.refused(entry!.person, {
+            asked: route,
+            status,
+            why: refusalWords(answer),
+            change: workspace.id,
+          }),
       });
       entry = { api, content, person };
       opened.set(workspace.id, entry);
@@ -160,121 +263,434 @@ export async function startService(settings: Settings) {
     return workspaces.open(person, topic) ?? { status: 404, why: 'no such change' };
   };
 
+  /**
+   * Where a change stands: its review (not proposed, proposed, merged, closed) from what the
+   * service pushed and what the remote holds, and against main as last fetched (up to date, behind,
+   * in conflict), with each field in conflict in words and both values.
+   */
+  const standingOf = async (workspace: Workspace, files: ReadFile[]) => {
+    const main = await workspaces.mainAsFetched();
+    const { about } = workspace;
+    const yours = valuesOf(files);
+    const fetchedAfterPush =
+      about.pushedAt !== undefined && main.fetchedAt.getTime() > Date.parse(about.pushedAt);
+    let review: 'not proposed' | 'proposed' | 'merged' | 'closed' = 'not proposed';
+    if (about.pushed) {
+      const tip = await workspaces.remoteTip(workspace.branch);
+      if (await workspaces.isAncestor(workspace.root, about.pushed, main.commit)) review = 'merged';
+      else if (tip === undefined && fetchedAfterPush) review = 'closed';
+      else review = 'proposed';
+    }
+    const base = valuesAt(files, about.base, workspace.root);
+    const onMain = valuesAt(files, main.commit, workspace.root);
+    const kept = about.keptYours ?? {};
+    const conflicts =
+      review === 'merged'
+        ? []
+        : conflictsOf(base, onMain, yours).filter(
+            ({ field, main: value }) => kept[fieldName(field)] !== JSON.stringify(value ?? null),
+          );
+    const behind = review !== 'merged' && changesBetween(base, onMain).length > 0;
+    const unproposed =
+      review === 'proposed' &&
+      changesBetween(valuesAt(files, about.pushed!, workspace.root), yours).length > 0;
+    return {
+      review,
+      main: conflicts.length > 0 ? 'conflict' : behind ? 'behind' : 'up to date',
+      unproposed,
+      conflicts: conflicts.map((conflict) => ({
+        ...conflict,
+        words: fieldWords(conflict.field, shared.schema, yours),
+      })),
+      fetchedAt: main.fetchedAt.toISOString(),
+      reachable: main.reachable,
+      ...(review !== 'not proposed' && {
+        pullRequest: pullRequestOf(settings.repositoryPage, workspace.branch),
+      }),
+    };
+  };
+
+  /** The fields where the editor chose to keep their value over main's, as main holds it now. */
+  const keptFields = (workspace: Workspace, conflicts: FieldConflict[]) => {
+    const kept = workspace.about.keptYours ?? {};
+    return conflicts
+      .filter(({ field, main }) => kept[fieldName(field)] === JSON.stringify(main ?? null))
+      .map(({ field }) => field);
+  };
+
+  /**
+   * Brings a change up to date with main as fetched, in its workspace's turn, where no field is in
+   * conflict: logged as an update, before and after.
+   * @returns Undefined once done (or where nothing was to do), or why not, in words.
+   */
+  const bringUpToDate = async (person: Person, workspace: Workspace, content: ContentFiles) => {
+    const main = await workspaces.mainAsFetched();
+    const files = content.readAll();
+    const base = valuesAt(files, workspace.about.base, workspace.root);
+    const onMain = valuesAt(files, main.commit, workspace.root);
+    const theirs = changesBetween(base, onMain);
+    if (theirs.length === 0) return undefined;
+    const conflicts = conflictsOf(base, onMain, valuesOf(files));
+    const kept = keptFields(workspace, conflicts);
+    if (conflicts.length > kept.length)
+      return {
+        status: 409,
+        problem:
+          'main changed some of the same fields: choose whose value to keep for each, then propose again',
+      };
+    const refused = await recorded(
+      person,
+      {
+        action: 'update',
+        change: workspace.id,
+        branch: workspace.branch,
+        main: main.commit,
+        fromMain: loggedFields(theirs, onMain),
+        keptYours: kept.map((field) => fieldName(field)),
+      },
+      () =>
+        carryOnto(workspaces, workspace, files, person, {
+          from: workspace.about.base,
+          onto: main.commit,
+          kept,
+          message: `${workspace.title}\n\nBrought up to date with main (${main.commit.slice(0, 12)}) in the editing view, on ${escapeMarkdown(person.name)}'s word.\n`,
+        }),
+      (result) => ({
+        result: result ? 'refused' : 'brought up to date',
+        ...(result && { why: refusalWords(result) }),
+      }),
+    );
+    if (refused)
+      return {
+        status: 422,
+        problem: `main's changes and yours together do not pass the content check (${refusalWords(refused)}): change yours, then propose again`,
+      };
+    workspaces.writeAbout(workspace, { ...workspace.about, base: main.commit, keptYours: {} });
+    content.forgetLastSaves();
+    return undefined;
+  };
+
+  /**
+   * Follows a branch that moved on the remote (someone changed it on GitHub): the remote's commit
+   * is taken in, with the editor's values written over it where both changed a field.
+   */
+  const followRemote = async (person: Person, workspace: Workspace, content: ContentFiles) => {
+    const { pushed } = workspace.about;
+    const tip = await workspaces.remoteTip(workspace.branch);
+    if (!pushed || !tip || tip === pushed) return;
+    const head = await workspaces.head(workspace.root);
+    if (await workspaces.isAncestor(workspace.root, tip, head)) return;
+    await recorded(
+      person,
+      {
+        action: 'follow',
+        change: workspace.id,
+        branch: workspace.branch,
+        from: pushed,
+        remote: tip,
+      },
+      async () => {
+        await workspaces.fetchBranch(workspace);
+        const files = content.readAll();
+        const lastPushed = valuesAt(files, pushed, workspace.root);
+        const onRemote = valuesAt(files, tip, workspace.root);
+        const yours = valuesOf(files);
+        const kept = conflictsOf(lastPushed, onRemote, yours).map(({ field }) => field);
+        return carryOnto(workspaces, workspace, files, person, {
+          from: pushed,
+          onto: tip,
+          kept,
+          message: `${workspace.title}\n\nThe branch as changed on GitHub, with ${escapeMarkdown(person.name)}'s values since.\n`,
+        });
+      },
+      (result) => ({ result: result ? 'refused' : 'followed' }),
+    );
+    const main = await workspaces.mainAsFetched();
+    const base = (await workspaces.git(workspace.root, ['merge-base', 'HEAD', main.commit])).trim();
+    workspaces.writeAbout(workspace, { ...workspace.about, pushed: tip, base });
+    content.forgetLastSaves();
+  };
+
+  /** Proposes a change, in its workspace's turn: followed, brought up to date, committed, pushed. */
+  const propose = async (person: Person, workspace: Workspace, content: ContentFiles) => {
+    const files = content.readAll();
+    if (content.problems(files).some((p) => !p.goLive))
+      return { status: 422, problem: 'the content check finds problems to correct first' };
+    const main = await workspaces.fetchNow();
+    if (!main.reachable) return { status: 502, problem: PUSH_WORDS['out of reach'] };
+    await followRemote(person, workspace, content);
+    const updated = await bringUpToDate(person, workspace, content);
+    if (updated) return updated;
+    const now = content.readAll();
+    const yours = valuesOf(now);
+    const changes = changesBetween(valuesAt(now, workspace.about.base, workspace.root), yours).map(
+      (change) => worded(change, yours),
+    );
+    if (changes.length === 0)
+      return { status: 422, problem: 'nothing to propose: the change holds what main holds' };
+    const head = await workspaces.head(workspace.root);
+    await workspaces.git(workspace.root, ['add', '--', 'content']);
+    const staged = (
+      await workspaces.git(workspace.root, ['diff', '--cached', '--name-only'])
+    ).trim();
+    if (staged === '' && head === workspace.about.pushed)
+      return { status: 422, problem: 'nothing has changed since the last proposal' };
+    const message = proposalMessage(person, workspace.title, main.commit, changes);
+    const proposed = await recorded(
+      person,
+      {
+        action: 'propose',
+        change: workspace.id,
+        branch: workspace.branch,
+        main: main.commit,
+        fields: loggedFields(changes, yours),
+      },
+      async () => {
+        // A commit even where nothing is staged (a change brought up to date, or sent before
+        // without success): its message states the change as it now stands, for the description.
+        await workspaces.git(workspace.root, ['add', '--', 'content']);
+        const commit = await workspaces.commit(workspace.root, person, message, [head]);
+        try {
+          await workspaces.push(workspace, commit);
+        } catch (error) {
+          if (!(error instanceof GitError)) throw error;
+          return {
+            status: 502,
+            problem: PUSH_WORDS[pushFailure(error.said)],
+            git: error.said,
+            commit,
+          };
+        }
+        const files = (
+          await workspaces.git(workspace.root, ['diff', '--name-only', main.commit, commit])
+        )
+          .trim()
+          .split('\n')
+          .filter(Boolean);
+        return { commit, files };
+      },
+      (result) =>
+        'problem' in result
+          ? { result: 'not pushed', commit: result.commit, why: result.problem, git: result.git }
+          : { result: 'pushed', commit: result.commit, files: result.files },
+    );
+    if ('problem' in proposed) return proposed;
+    workspaces.writeAbout(workspace, {
+      ...workspace.about,
+      pushed: proposed.commit,
+      pushedAt: new Date().toISOString(),
+    });
+    // Undo would take back a value the proposal holds, unsaid: it starts afresh.
+    content.forgetLastSaves();
+    return proposed;
+  };
+
   const serviceApi = async (
     request: IncomingMessage,
     response: ServerResponse,
     route: string,
     person: Person,
   ) => {
-    if (route === '/api/session' && request.method === 'GET') {
-      // Where the remote cannot be reached, the list says where each change stood at the last look.
-      await workspaces.fetch().catch(() => undefined);
-      const changes = await workspaces.list(person);
+    /** Answers a refusal, and logs it. */
+    const refuse = (status: number, why: string, more: Record<string, unknown> = {}) => {
+      log.refused(person, { asked: route, status, why, ...more });
+      return send(response, status, { error: why, problem: why, ...more });
+    };
+    if (route === '/api/session') {
+      // Asked with a POST, on the editor's word: main as it is now, not as last fetched.
+      if (request.method === 'POST') await workspaces.fetchNow();
+      const list = workspaces.list(person);
+      const changes = await Promise.all(
+        list.map(async (workspace) => ({
+          id: workspace.id,
+          title: workspace.title,
+          branch: workspace.branch,
+          standing: await standingOf(workspace, new ContentFiles(workspace.root).readAll()),
+        })),
+      );
+      const main = await workspaces.mainAsFetched();
       return send(response, 200, {
         person: { user: person.user, name: person.name, email: person.email },
-        changes: changes.map(({ id, title, branch, proposed, merged }) => ({
-          id,
-          title,
-          branch,
-          proposed,
-          merged,
-        })),
+        fetchedAt: main.fetchedAt.toISOString(),
+        reachable: main.reachable,
+        changes,
       });
     }
     if (route === '/api/start' && request.method === 'POST') {
       const body = await readBody(request);
       if ('status' in body)
-        return send(response, body.status, {
-          error: body.status === 413 ? 'too large' : 'not JSON',
-        });
+        return refuse(body.status, body.status === 413 ? 'too large' : 'not JSON');
       const title = (body.value as { title?: unknown } | null)?.title;
-      if (typeof title !== 'string' || title.trim() === '')
-        return send(response, 400, { error: 'say in a few words what the change is for' });
-      const workspace = await workspaces.start(person, title);
-      log.append(person, {
-        action: 'start',
-        change: workspace.id,
-        branch: workspace.branch,
-        title: workspace.title,
-      });
+      const problem =
+        typeof title === 'string'
+          ? titleProblem(title)
+          : 'say in a few words what the change is for';
+      if (problem) return refuse(422, problem);
+      const topic = workspaces.nextTopic(person, title as string);
+      const main = await workspaces.mainAsFetched();
+      const workspace = await recorded(
+        person,
+        {
+          action: 'start',
+          change: `${person.user}/${topic}`,
+          branch: `content/${person.user}/${topic}`,
+          title: (title as string).trim(),
+          main: main.commit,
+        },
+        () => workspaces.start(person, title as string, topic, main.commit),
+        () => ({ result: 'started' }),
+      );
       return send(response, 200, { id: workspace.id, branch: workspace.branch });
     }
     const workspace = workspaceOf(request, person);
-    if ('status' in workspace) return send(response, workspace.status, { error: workspace.why });
+    if ('status' in workspace) return refuse(workspace.status, workspace.why);
     // The reviewers the change will need, from the files it changes and the workspace's CODEOWNERS:
     // the view says so before the editor proposes it.
     if (route === '/api/reviewers' && request.method === 'GET') {
       const files = new ContentFiles(workspace.root).readAll();
       const changed = new Set(
-        changesSinceCommit(files, workspace.root, workspace.base).map(({ field }) => field[0]),
+        changesSinceCommit(files, workspace.root, workspace.about.base).map(
+          ({ field }) => field[0],
+        ),
       );
       const owners = path.join(workspace.root, '.github', 'CODEOWNERS');
       const codeowners = existsSync(owners) ? readFileSync(owners, 'utf8') : '';
       const paths = files.filter(({ name }) => changed.has(name)).map(({ file }) => file);
       return send(response, 200, { reviewers: reviewersFor(codeowners, paths) });
     }
+    if (route === '/api/standing') {
+      const { content } = openedFor(person, workspace);
+      // Asked with a POST, on the editor's word: main as it is now, not as last fetched.
+      if (request.method === 'POST') await workspaces.fetchNow();
+      return send(response, 200, await standingOf(workspace, content.readAll()));
+    }
     if (route === '/api/abandon' && request.method === 'POST') {
-      await workspaces.abandon(workspace);
+      await recorded(
+        person,
+        { action: 'abandon', change: workspace.id, branch: workspace.branch },
+        () => workspaces.abandon(workspace),
+        () => ({ result: 'abandoned' }),
+      );
       opened.delete(workspace.id);
-      log.append(person, { action: 'abandon', change: workspace.id, branch: workspace.branch });
       return send(response, 200, { abandoned: workspace.id });
     }
-    if (route === '/api/propose' && request.method === 'POST') {
-      const { content } = openedFor(person, workspace);
-      // In the workspace's turn, after the saves before it and before any after it: the change in
-      // words is the one committed.
-      const proposed = await content.inTurn(async () => {
-        const files = content.readAll();
-        const problems = content.problems(files).filter((p) => !p.goLive);
-        if (problems.length > 0)
-          return { status: 422, problem: 'the content check finds problems to correct first' };
-        const values = Object.fromEntries(files.map(({ name, read }) => [name, read?.value]));
-        const changes = changesSinceCommit(files, workspace.root).map((change) => ({
-          ...change,
-          words: fieldWords(change.field, shared.schema, values),
-        }));
-        // A push the remote does not take (GitHub out of reach, say) leaves the commit in the
-        // workspace, and the next proposal sends it.
-        const pushed = await workspaces
-          .propose(person, workspace, proposalMessage(person, workspace.title, changes))
-          .catch((error: unknown) => ({ failed: String(error) }));
-        if (pushed && 'failed' in pushed)
+    if (request.method !== 'POST' || !['/api/propose', '/api/update', '/api/keep'].includes(route))
+      return openedFor(person, workspace).api(request, response, route);
+
+    const body = await readBody(request);
+    if ('status' in body)
+      return refuse(body.status, body.status === 413 ? 'too large' : 'not JSON');
+    const { content } = openedFor(person, workspace);
+    /**
+     * Keeps one value of a field in conflict: main's is saved over the editor's (a write of its
+     * own, in the workspace's turn); the editor's is noted as kept, until main changes the field
+     * again. With none left, the change is brought up to date at once, on the editor's word.
+     */
+    const keepValue = async () => {
+      const { field, keep } = (body.value ?? {}) as { field?: unknown; keep?: unknown };
+      const files = content.readAll();
+      const main = await workspaces.mainAsFetched();
+      const base = valuesAt(files, workspace.about.base, workspace.root);
+      const onMain = valuesAt(files, main.commit, workspace.root);
+      const conflict = conflictsOf(base, onMain, valuesOf(files)).find((c) =>
+        isDeepStrictEqual(c.field, field),
+      );
+      if (!conflict || (keep !== 'yours' && keep !== 'main'))
+        return {
+          status: 409,
+          problem: 'that field is no longer in conflict with main: compare with main again',
+        };
+      if (keep === 'main') {
+        const file = files.find((f) => f.name === conflict.field[0])!;
+        const kept = await content.save(
+          conflict.field,
+          conflict.main,
+          versionOf(file.source),
+          tabOf(request) ?? 'the editing service',
+          'keep main',
+        );
+        if ('refused' in kept)
           return {
-            status: 502,
-            problem: `the bank's repository did not take it (${pushed.failed.split('\n')[0]}). Nothing is lost: propose again in a while, and tell the platform team if it goes on`,
+            status: 422,
+            problem: `main's value does not pass the content check with your other changes (${refusalWords(kept)})`,
           };
-        if (!pushed) return { status: 422, problem: 'nothing has changed since the last proposal' };
-        // Undo would take back a value the proposal holds, unsaid: it starts afresh.
-        content.forgetLastSaves();
-        return pushed;
+      } else
+        await recorded(
+          person,
+          {
+            action: 'keep yours',
+            change: workspace.id,
+            branch: workspace.branch,
+            fields: loggedFields(
+              [{ field: conflict.field, before: conflict.main, after: conflict.yours }],
+              onMain,
+            ),
+          },
+          () => {
+            workspaces.writeAbout(workspace, {
+              ...workspace.about,
+              keptYours: {
+                ...workspace.about.keptYours,
+                [fieldName(conflict.field)]: JSON.stringify(conflict.main ?? null),
+              },
+            });
+            return Promise.resolve();
+          },
+          () => ({ result: 'kept' }),
+        );
+      return content.inTurn(() => {
+        const left = conflictsOf(base, onMain, valuesOf(content.readAll()));
+        if (left.length > keptFields(workspace, left).length) return undefined;
+        return bringUpToDate(person, workspace, content);
       });
-      if ('problem' in proposed)
-        return send(response, proposed.status, { problem: proposed.problem });
-      log.append(person, {
-        action: 'propose',
-        change: workspace.id,
+    };
+    const done =
+      route === '/api/keep'
+        ? await keepValue()
+        : await content.inTurn(() =>
+            route === '/api/propose'
+              ? propose(person, workspace, content)
+              : bringUpToDate(person, workspace, content),
+          );
+    if (done && 'status' in done && 'problem' in done)
+      return refuse(done.status, done.problem as string);
+    if (route === '/api/propose' && done && 'commit' in done)
+      return send(response, 200, {
         branch: workspace.branch,
-        commit: proposed.commit,
-        files: proposed.files,
+        commit: done.commit,
+        pullRequest: pullRequestOf(settings.repositoryPage, workspace.branch),
       });
-      return send(response, 200, { branch: workspace.branch, commit: proposed.commit });
-    }
-    return openedFor(person, workspace).api(request, response, route);
+    return send(response, 200, await standingOf(workspace, content.readAll()));
   };
 
   const recordsLog = complianceLog();
   const server = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', origin);
     const person = personOf(request, settings.proxySecret, origin, settings.group);
-    if ('status' in person) return send(response, person.status, person.why, 'text/plain');
+    if ('status' in person) {
+      const named = request.headers['x-editor-user'];
+      log.refused(undefined, {
+        asked: `${request.method} ${pathname}`,
+        status: person.status,
+        why: person.why,
+        ...(typeof named === 'string' && { named }),
+      });
+      return send(response, person.status, person.why, 'text/plain');
+    }
     // The financial promotions log, for the compliance group alone (records/compliance-log.ts).
     if (pathname === '/records' || pathname.startsWith('/records/'))
       return void recordsLog(request, response, person);
     if (view.serve(request.method, pathname, response)) return;
     if (pathname.startsWith('/api/'))
-      return void serviceApi(request, response, pathname, person).catch((error: unknown) =>
-        send(response, 500, { error: `the editing service failed: ${String(error)}` }),
-      );
+      return void serviceApi(request, response, pathname, person).catch((error: unknown) => {
+        if (error instanceof AuditUnwritable)
+          return send(response, 503, { error: UNWRITABLE_WORDS, problem: UNWRITABLE_WORDS });
+        console.error(error);
+        send(response, 500, {
+          error:
+            'the editing service failed; nothing more was done. Tell the platform team the time',
+        });
+      });
     send(response, 404, 'not found', 'text/plain');
   });
   // A socket left by a service that stopped without removing it would keep this one from listening.
@@ -286,8 +702,31 @@ export async function startService(settings: Settings) {
   // Only the service's user and group (the web server's user is in it) may open the socket.
   chmodSync(settings.socket, 0o660);
   return {
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        try {
+          log.service('stopping');
+        } catch {
+          // A stop is not refused for want of a log: the journal says it stopped.
+        }
+        server.close(() => resolve());
+      }),
   };
+}
+
+/** A write's refusal in a few words, for the log: the check's messages, or what changed. */
+function refusalWords(answer: unknown): string {
+  const refusal = answer as {
+    refused?: string;
+    problem?: string;
+    error?: string;
+    problems?: { field: string; message: string }[];
+    file?: string;
+  };
+  if (refusal.problems)
+    return `the check: ${refusal.problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`;
+  if (refusal.refused?.startsWith('changed')) return `${refusal.file} ${refusal.refused}`;
+  return refusal.problem ?? refusal.error ?? refusal.refused ?? 'refused';
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,50 +1,96 @@
 /**
- * The editing service's workspaces: one per change an editor starts, each a git worktree of its
- * own on its own branch, content/<user>/<topic>, made from the remote's main as it is when the
- * change starts. They share one clone of the remote (EDITOR_STATE/repository), and live at
- * EDITOR_STATE/workspaces/<user>/<topic>, beside a small file of what the folder does not hold (the
- * change's title in the editor's words, and the commit it started from). Everything is on disk: a
- * restart of the service finds every workspace and every value saved in it as it was.
+ * The editing service's workspaces: one per change an editor starts, each a git repository of its
+ * own on its own branch, content/<user>/<topic>, at EDITOR_STATE/workspaces/<user>/<topic>, beside a
+ * small file of what the folder does not hold (the change's title in the editor's words, the commit
+ * of main it is counted from, the commit last pushed). Everything is on disk: a restart of the
+ * service finds every workspace and every value saved in it as it was.
  *
- * A worktree checks out the repository's top-level files, content/ and .github/ only (git's sparse
- * checkout): the content files, Prettier's settings, and CODEOWNERS are all a workspace needs, and
- * a change can touch nothing else.
+ * The workspaces share one bare copy of the remote (EDITOR_STATE/repository.git), which alone
+ * fetches: main and the content branches, at most once every EDITOR_MAIN_MAX_AGE seconds however
+ * many editors look (`mainAsFetched`), or at once where an action needs main as it is (a proposal).
+ * Each workspace borrows its objects (git's alternates, as `git clone --shared` sets them) and holds
+ * only its own commits, so that its git commands run apart from every other workspace's, each
+ * workspace's one at a time. The shared copy never prunes an object (gc.pruneExpire never): a
+ * workspace may stand on any commit it fetched.
  *
- * git runs one command at a time on the shared clone (fetch, worktree, commit, push): two at once
- * would fight over its locks. Commits carry the signed-in editor as their author and the service
- * as their committer; pushes go to the remote with the service's own credentials (its deploy key,
- * through GIT_SSH_COMMAND: docs/deploying.md).
+ * A workspace checks out the repository's top-level files, content/ and .github/ only (git's sparse
+ * checkout): the content files, Prettier's settings and CODEOWNERS are all a change needs. Every
+ * commit is made by `commit`, the editor as its author and the service as its committer; pushes go
+ * to the remote with the service's own credentials (its deploy key, through GIT_SSH_COMMAND:
+ * docs/deploying.md).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Person } from './identity';
 import { signingOptions, withIdentity } from './signing';
-
-const run = promisify(execFile);
 
 /** A change's topic as its branch names it: lower-case words joined by dashes, at most 40 letters. */
 export const TOPIC = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** What the service keeps of a change beside its worktree. */
-type About = { title: string; base: string; started: string };
+/** What the service keeps of a change beside its workspace. */
+export type About = {
+  title: string;
+  /** The commit of main the change is counted from: where it started, or was last brought up to. */
+  base: string;
+  started: string;
+  /** The commit the service last pushed, and when. */
+  pushed?: string;
+  pushedAt?: string;
+  /**
+   * Fields changed on main and by the editor, where the editor chose to keep their value: by the
+   * field's name, main's value they saw (as JSON). Main changing it again asks them again.
+   */
+  keptYours?: Record<string, string>;
+};
 
-/** One change of an editor's, as the view lists it. */
+/** One change of an editor's, as a request opens it. */
 export type Workspace = {
   /** `<user>/<topic>`: how a request names it. */
   id: string;
   title: string;
   branch: string;
-  /** The commit of main the change started from, which its changes are counted from. */
-  base: string;
-  /** The worktree's folder. */
+  /** The workspace's folder. */
   root: string;
-  /** Whether the change was proposed: its branch is on the remote. */
-  proposed: boolean;
-  /** Whether the remote's main holds the branch's last commit: the change was merged. */
-  merged: boolean;
+  about: About;
 };
+
+/** main as the service last fetched it, and whether the remote answered then. */
+export type MainAsFetched = { commit: string; fetchedAt: Date; reachable: boolean };
+
+/** Why git failed, in the words of the few kinds the service tells apart. */
+export type GitFailure = 'out of reach' | 'moved' | 'refused' | 'failed';
+
+/** What a push's failure was, read from git's own words (which the audit log keeps). */
+export function pushFailure(gitSaid: string): GitFailure {
+  if (/\[rejected\]|non-fast-forward|fetch first/.test(gitSaid)) return 'moved';
+  if (/\[remote rejected\]|declined|protected branch|denied/i.test(gitSaid)) return 'refused';
+  if (
+    /Could not read from remote|does not appear to be a git repository|unable to access|Could not resolve|Connection (refused|timed out)|Network is unreachable/i.test(
+      gitSaid,
+    )
+  )
+    return 'out of reach';
+  return 'failed';
+}
+
+/** An error of git's, with what it printed. */
+export class GitError extends Error {
+  constructor(
+    readonly args: string[],
+    readonly said: string,
+  ) {
+    super(`git ${args[0]} failed: ${said.trim().split('\n').slice(-3).join(' / ')}`);
+  }
+}
 
 /** A topic from the editor's words for a change: "New opening hours" is new-opening-hours. */
 export function topicOf(title: string): string {
@@ -57,165 +103,123 @@ export function topicOf(title: string): string {
 }
 
 export class Workspaces {
-  private readonly repository: string;
+  private readonly shared: string;
   private readonly folder: string;
-  /** The last git command on the shared clone: each waits for the one before it to end. */
-  private queue: Promise<unknown> = Promise.resolve();
+  /** The last git command of each repository: each waits for the one before it to end. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private fetched: MainAsFetched | undefined;
+  private fetching: Promise<MainAsFetched> | undefined;
 
   /**
    * @param state The service's state folder (EDITOR_STATE).
-   * @param remote The remote it clones from and pushes to (EDITOR_REMOTE).
+   * @param remote The remote it fetches from and pushes to (EDITOR_REMOTE).
    * @param committer The service, as the committer of every commit.
    * @param signingKey The key every commit is signed with (signing.ts).
+   * @param maxAgeMs How old main as fetched may be when a look at the changes uses it.
    */
   constructor(
     state: string,
     private readonly remote: string,
     private readonly committer: { name: string; email: string },
     private readonly signingKey: string,
+    private readonly maxAgeMs: number,
   ) {
-    this.repository = path.join(state, 'repository');
+    this.shared = path.join(state, 'repository.git');
     this.folder = path.join(state, 'workspaces');
   }
 
-  /** Runs git in a folder, once the git commands queued before it have ended. */
-  private git(cwd: string, args: string[], env: Record<string, string> = {}): Promise<string> {
-    const turn = this.queue.then(async () => {
-      const { stdout } = await run('git', args, {
-        cwd,
-        env: { ...process.env, ...env },
-        maxBuffer: 16 * 1024 * 1024,
-      });
-      return stdout;
-    });
-    this.queue = turn.catch(() => undefined);
+  /** Runs git in a repository, once the git commands queued before it there have ended. */
+  git(
+    cwd: string,
+    args: string[],
+    env: Record<string, string> = {},
+    input?: string,
+  ): Promise<string> {
+    const turn = (this.queues.get(cwd) ?? Promise.resolve()).then(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const child = execFile(
+            'git',
+            args,
+            { cwd, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 },
+            (error, stdout, stderr) =>
+              error
+                ? reject(new GitError(args, `${stderr}${stdout}` || String(error)))
+                : resolve(stdout),
+          );
+          // A command that reads no input may end before it is given any.
+          child.stdin?.on('error', () => undefined);
+          child.stdin?.end(input);
+        }),
+    );
+    this.queues.set(
+      cwd,
+      turn.catch(() => undefined),
+    );
     return turn;
   }
 
-  /** Clones the remote, the first time the service starts. */
+  /** Makes the shared copy of the remote, the first time the service starts. */
   async prepare() {
-    if (existsSync(path.join(this.repository, '.git'))) return;
-    mkdirSync(path.dirname(this.repository), { recursive: true });
-    await this.git(path.dirname(this.repository), [
-      'clone',
-      '--quiet',
-      '--no-checkout',
-      this.remote,
-      this.repository,
-    ]);
-  }
-
-  /** Brings the remote's main (and which content branches it holds) up to date. */
-  async fetch() {
-    await this.git(this.repository, ['fetch', '--quiet', '--prune', 'origin']);
-  }
-
-  private aboutFile(user: string, topic: string) {
-    return path.join(this.folder, user, `${topic}.json`);
+    if (!existsSync(this.shared)) {
+      mkdirSync(this.shared, { recursive: true });
+      await this.git(this.shared, ['init', '--quiet', '--bare']);
+      await this.git(this.shared, ['remote', 'add', 'origin', this.remote]);
+      // The workspaces borrow its objects: none may go, even one no branch holds any more.
+      await this.git(this.shared, ['config', 'gc.pruneExpire', 'never']);
+      await this.git(this.shared, ['config', 'gc.reflogExpireUnreachable', 'never']);
+    }
+    await this.fetchNow();
+    if (!this.fetched?.reachable && this.fetched?.commit === '')
+      throw new Error(`the editing service cannot fetch main from ${this.remote}`);
   }
 
   /**
-   * One of a person's changes, as its folder holds it, without asking git where it stands: what
-   * each request of the form needs, which must not wait for git. Undefined where the person has no
-   * change of that topic.
+   * Fetches main and the content branches into the shared copy now: one fetch at a time, which
+   * every caller meanwhile waits for. Where the remote does not answer, main stays as last fetched.
    */
-  open(person: Person, topic: string): Omit<Workspace, 'proposed' | 'merged'> | undefined {
-    if (!TOPIC.test(topic) || !existsSync(this.aboutFile(person.user, topic))) return undefined;
-    const about = JSON.parse(readFileSync(this.aboutFile(person.user, topic), 'utf8')) as About;
-    return {
-      id: `${person.user}/${topic}`,
-      title: about.title,
-      branch: `content/${person.user}/${topic}`,
-      base: about.base,
-      root: path.join(this.folder, person.user, topic),
-    };
+  fetchNow(): Promise<MainAsFetched> {
+    this.fetching ??= (async () => {
+      let reachable = true;
+      try {
+        await this.git(this.shared, [
+          'fetch',
+          '--quiet',
+          '--prune',
+          'origin',
+          '+refs/heads/main:refs/remotes/origin/main',
+          '+refs/heads/content/*:refs/remotes/origin/content/*',
+        ]);
+      } catch {
+        reachable = false;
+      }
+      const commit = await this.git(this.shared, [
+        'rev-parse',
+        '--verify',
+        '--quiet',
+        'refs/remotes/origin/main',
+      ]).then(
+        (out) => out.trim(),
+        () => '',
+      );
+      const fetchedAt = reachable ? new Date() : (this.fetched?.fetchedAt ?? new Date(0));
+      this.fetched = { commit, fetchedAt, reachable };
+      return this.fetched;
+    })().finally(() => (this.fetching = undefined));
+    return this.fetching;
   }
 
-  /**
-   * A person's changes and where each stands, newest first; nobody else's are ever listed. Two git
-   * commands, however many changes there are: the tips of the person's branches here and on the
-   * remote, and which of them the remote's main holds.
-   */
-  async list(person: Person): Promise<Workspace[]> {
-    const folder = path.join(this.folder, person.user);
-    if (!existsSync(folder)) return [];
-    const opened = readdirSync(folder)
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => this.open(person, name.slice(0, -'.json'.length)))
-      .filter((w) => w !== undefined);
-    const lines = (out: string) => out.trim().split('\n').filter(Boolean);
-    const tips = new Map(
-      lines(
-        await this.git(this.repository, [
-          'for-each-ref',
-          '--format=%(refname) %(objectname)',
-          `refs/heads/content/${person.user}/`,
-          `refs/remotes/origin/content/${person.user}/`,
-        ]),
-      ).map((line) => line.split(' ') as [string, string]),
-    );
-    const merged = new Set(
-      lines(
-        await this.git(this.repository, [
-          'for-each-ref',
-          '--format=%(refname)',
-          '--merged=refs/remotes/origin/main',
-          `refs/heads/content/${person.user}/`,
-        ]),
-      ),
-    );
-    const started = (w: { id: string }) =>
-      (JSON.parse(readFileSync(this.aboutFile(person.user, w.id.split('/')[1]!), 'utf8')) as About)
-        .started;
-    return opened
-      .map((w) => {
-        const tip = tips.get(`refs/heads/${w.branch}`);
-        return {
-          ...w,
-          proposed: tips.has(`refs/remotes/origin/${w.branch}`),
-          // A change with no commit of its own is held by main from its start: it is not merged.
-          merged: tip !== undefined && tip !== w.base && merged.has(`refs/heads/${w.branch}`),
-        };
-      })
-      .sort((a, b) => started(b).localeCompare(started(a)));
+  /** main as fetched at most EDITOR_MAIN_MAX_AGE seconds ago: fetched again only when older. */
+  async mainAsFetched(): Promise<MainAsFetched> {
+    const fetched = this.fetched;
+    if (fetched?.reachable && Date.now() - fetched.fetchedAt.getTime() <= this.maxAgeMs)
+      return fetched;
+    return this.fetchNow();
   }
 
-  /**
-   * Starts a change: a worktree on a new branch from the remote's main as it is now.
-   * @param title The change in the editor's words, which its topic is made from.
-   */
-  async start(person: Person, title: string): Promise<Workspace> {
-    await this.fetch();
-    const base = (
-      await this.git(this.repository, ['rev-parse', 'refs/remotes/origin/main'])
-    ).trim();
-    // A topic already taken by one of the person's changes gets a number: new-hours-2.
-    const first = topicOf(title);
-    let topic = first;
-    for (let n = 2; existsSync(this.aboutFile(person.user, topic)); n += 1) topic = `${first}-${n}`;
-    const branch = `content/${person.user}/${topic}`;
-    const root = path.join(this.folder, person.user, topic);
-    mkdirSync(path.dirname(root), { recursive: true });
-    await this.git(this.repository, [
-      'worktree',
-      'add',
-      '--quiet',
-      '--no-checkout',
-      '-b',
-      branch,
-      root,
-      base,
-    ]);
-    await this.git(root, ['sparse-checkout', 'set', 'content', '.github']);
-    await this.git(root, ['checkout', '--quiet']);
-    const about: About = { title: title.trim(), base, started: new Date().toISOString() };
-    writeFileSync(this.aboutFile(person.user, topic), `${JSON.stringify(about)}\n`);
-    return { ...this.open(person, topic)!, proposed: false, merged: false };
-  }
-
-  /** The commit a branch last pushed holds, as the clone last saw the remote, or undefined. */
-  private pushedTip(branch: string): Promise<string | undefined> {
-    return this.git(this.repository, [
+  /** The tip of a content branch on the remote, as last fetched, or undefined where it has none. */
+  remoteTip(branch: string): Promise<string | undefined> {
+    return this.git(this.shared, [
       'rev-parse',
       '--verify',
       '--quiet',
@@ -226,44 +230,109 @@ export class Workspaces {
     );
   }
 
-  /**
-   * Abandons a change: its branch leaves the remote (which closes its pull request, if one is
-   * open), and its worktree, branch and file here go. What it saved is in the audit log, and what
-   * it proposed in the remote's history of the pull request.
-   */
-  async abandon(workspace: { id: string; root: string; branch: string }) {
-    if ((await this.pushedTip(workspace.branch)) !== undefined)
-      await this.git(this.repository, ['push', '--quiet', 'origin', '--delete', workspace.branch]);
-    await this.git(this.repository, ['worktree', 'remove', '--force', workspace.root]);
-    await this.git(this.repository, ['branch', '--quiet', '--delete', '--force', workspace.branch]);
+  /** Whether a commit is in the history of another (both in the workspace, or the shared copy). */
+  isAncestor(root: string, commit: string, of: string): Promise<boolean> {
+    return this.git(root, ['merge-base', '--is-ancestor', commit, of]).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  private aboutFile(user: string, topic: string) {
+    return path.join(this.folder, user, `${topic}.json`);
+  }
+
+  /** Writes what the service keeps of a change beside its workspace, whole or not at all. */
+  writeAbout(workspace: Workspace, about: About) {
     const [user, topic] = workspace.id.split('/') as [string, string];
-    rmSync(this.aboutFile(user, topic));
+    const file = this.aboutFile(user, topic);
+    writeFileSync(`${file}.tmp`, `${JSON.stringify(about)}\n`);
+    renameSync(`${file}.tmp`, file);
+    workspace.about = about;
   }
 
   /**
-   * Proposes a change: commits its content files as they are, where they changed since its last
-   * commit, the editor as the author and the service as the committer, and pushes its branch to
-   * the remote, with any commit an earlier push failed to send.
-   * @returns The commit pushed and the files it changed since the change started, or undefined
-   *   where nothing is left to propose.
+   * One of a person's changes, as its folder holds it, without asking git: what each request of
+   * the form needs, which must not wait for git. Undefined where the person has no such change.
    */
-  async propose(
-    person: Person,
-    workspace: { root: string; branch: string; base: string },
-    message: string,
-  ) {
-    await this.git(workspace.root, ['add', '--', 'content']);
-    const staged = await this.git(workspace.root, ['diff', '--cached', '--name-only']);
-    if (staged.trim() !== '')
+  open(person: Person, topic: string): Workspace | undefined {
+    if (!TOPIC.test(topic) || !existsSync(this.aboutFile(person.user, topic))) return undefined;
+    const about = JSON.parse(readFileSync(this.aboutFile(person.user, topic), 'utf8')) as About;
+    return {
+      id: `${person.user}/${topic}`,
+      title: about.title,
+      branch: `content/${person.user}/${topic}`,
+      root: path.join(this.folder, person.user, topic),
+      about,
+    };
+  }
+
+  /** A person's changes, newest first, as their folders hold them; nobody else's are ever listed. */
+  list(person: Person): Workspace[] {
+    const folder = path.join(this.folder, person.user);
+    if (!existsSync(folder)) return [];
+    return readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => this.open(person, name.slice(0, -'.json'.length)))
+      .filter((w) => w !== undefined)
+      .sort((a, b) => b.about.started.localeCompare(a.about.started));
+  }
+
+  /** The topic a new change of a person's would take: a taken one gets a number, new-hours-2. */
+  nextTopic(person: Person, title: string) {
+    const first = topicOf(title);
+    let topic = first;
+    for (let n = 2; existsSync(this.aboutFile(person.user, topic)); n += 1) topic = `${first}-${n}`;
+    return topic;
+  }
+
+  /**
+   * Starts a change: a workspace of its own on a new branch from main as fetched.
+   * @param title The change in the editor's words, which its topic is made from.
+   */
+  async start(person: Person, title: string, topic: string, base: string): Promise<Workspace> {
+    const branch = `content/${person.user}/${topic}`;
+    const root = path.join(this.folder, person.user, topic);
+    mkdirSync(root, { recursive: true });
+    await this.git(root, ['init', '--quiet', `--initial-branch=${branch}`]);
+    writeFileSync(
+      path.join(root, '.git', 'objects', 'info', 'alternates'),
+      `${path.join(this.shared, 'objects')}\n`,
+    );
+    await this.git(root, ['remote', 'add', 'origin', this.remote]);
+    await this.git(root, ['sparse-checkout', 'set', 'content', '.github']);
+    await this.git(root, ['reset', '--quiet', '--hard', base]);
+    const about: About = { title: title.trim(), base, started: new Date().toISOString() };
+    writeFileSync(this.aboutFile(person.user, topic), `${JSON.stringify(about)}\n`);
+    return this.open(person, topic)!;
+  }
+
+  /** The commit a workspace's branch holds. */
+  async head(root: string) {
+    return (await this.git(root, ['rev-parse', 'HEAD'])).trim();
+  }
+
+  /**
+   * Makes a commit of what is staged in a workspace, the editor as its author and the service as
+   * its committer, and moves the branch to it: the one place the service makes a commit. Every
+   * commit, a merge of main as well, is signed with the service's key and names the editor's bank
+   * identity in its last line (signing.ts). `git commit-tree` reads no commit.gpgSign setting, so
+   * it is asked to sign (-S) in so many words.
+   * @param parents The commits it follows: the branch's own, and main's for a merge.
+   */
+  async commit(root: string, person: Person, message: string, parents: string[]) {
+    const tree = (await this.git(root, ['write-tree'])).trim();
+    const commit = (
       await this.git(
-        workspace.root,
+        root,
         [
           ...signingOptions(this.signingKey),
-          'commit',
-          '--quiet',
-          '--no-verify',
-          '--message',
-          withIdentity(message, person.email),
+          'commit-tree',
+          '-S',
+          tree,
+          ...parents.flatMap((parent) => ['-p', parent]),
+          '-F',
+          '-',
         ],
         {
           GIT_AUTHOR_NAME: person.name,
@@ -271,21 +340,60 @@ export class Workspaces {
           GIT_COMMITTER_NAME: this.committer.name,
           GIT_COMMITTER_EMAIL: this.committer.email,
         },
-      ).catch(async (error: unknown) => {
-        await this.git(workspace.root, ['reset', '--quiet']);
-        throw error;
-      });
-    const commit = (await this.git(workspace.root, ['rev-parse', 'HEAD'])).trim();
-    const pushed = await this.pushedTip(workspace.branch);
-    if (commit === workspace.base || commit === pushed) return undefined;
-    // The push also sets the clone's own copy of the remote's branch, which marks it proposed.
+        withIdentity(message, person.email),
+      )
+    ).trim();
+    await this.git(root, ['update-ref', 'HEAD', commit]);
+    return commit;
+  }
+
+  /**
+   * Pushes a workspace's branch to the remote.
+   * @throws GitError, whose words `pushFailure` reads.
+   */
+  async push(workspace: Workspace, commit: string) {
     await this.git(workspace.root, [
       'push',
       '--quiet',
       'origin',
-      `HEAD:refs/heads/${workspace.branch}`,
+      `${commit}:refs/heads/${workspace.branch}`,
     ]);
-    const files = await this.git(workspace.root, ['diff', '--name-only', workspace.base, commit]);
-    return { commit, files: files.trim().split('\n') };
+  }
+
+  /** Fetches a content branch from the remote into a workspace, to follow it. */
+  async fetchBranch(workspace: Workspace) {
+    await this.git(workspace.root, [
+      'fetch',
+      '--quiet',
+      'origin',
+      `+refs/heads/${workspace.branch}:refs/remotes/origin/${workspace.branch}`,
+    ]);
+    return (
+      await this.git(workspace.root, ['rev-parse', `refs/remotes/origin/${workspace.branch}`])
+    ).trim();
+  }
+
+  /**
+   * Abandons a change: its branch leaves the remote (which closes its pull request, if one is
+   * open), and its workspace and file here go. What it saved is in the audit log, and what it
+   * proposed in the remote's history of the pull request.
+   */
+  async abandon(workspace: Workspace) {
+    if ((await this.remoteTip(workspace.branch)) !== undefined || workspace.about.pushed)
+      await this.git(workspace.root, [
+        'push',
+        '--quiet',
+        'origin',
+        '--delete',
+        workspace.branch,
+      ]).catch((error: unknown) => {
+        // A branch already gone from the remote is abandoned there already.
+        if (!(error instanceof GitError) || !/remote ref does not exist/.test(error.said))
+          throw error;
+      });
+    this.queues.delete(workspace.root);
+    rmSync(workspace.root, { recursive: true, force: true });
+    const [user, topic] = workspace.id.split('/') as [string, string];
+    rmSync(this.aboutFile(user, topic));
   }
 }

@@ -6,6 +6,7 @@
  */
 import { fieldName } from '../../scripts/build/field-name';
 import { fieldWords } from '../../scripts/shared/field-words';
+import { titleProblem, valueTooLong } from '../service/limits';
 import { valueAt } from '../values';
 import {
   call,
@@ -17,7 +18,15 @@ import {
   type Problem,
 } from './api';
 import { idOf } from './ids';
-import { pathOf, within, type Change, type Conflict, type Session, type Store } from './state';
+import {
+  pathOf,
+  within,
+  type Change,
+  type Conflict,
+  type Session,
+  type Standing,
+  type Store,
+} from './state';
 
 /** How long the view waits for typing to pause before it asks the check about the value. */
 const CHECK_AFTER_MS = 150;
@@ -92,12 +101,19 @@ export function createActions(store: Store) {
     if (inService) {
       const { data: needed } = await call<{ reviewers: string[] }>('/api/reviewers');
       dispatch({ type: 'reviewers', reviewers: needed.reviewers });
+      await loadStanding();
     }
   };
 
+  /** In the editing service: where the open change stands against main as last fetched. */
+  const loadStanding = async (fetchNow = false) => {
+    const { status, data } = await call<Standing>('/api/standing', fetchNow ? {} : undefined);
+    if (status === 200) dispatch({ type: 'standing', standing: data });
+  };
+
   /** In the editing service: who is signed in, and their changes. */
-  const loadSession = async () => {
-    const { data } = await call<Session>('/api/session');
+  const loadSession = async (fetchNow = false) => {
+    const { data } = await call<Session>('/api/session', fetchNow ? {} : undefined);
     dispatch({ type: 'session', session: data });
   };
 
@@ -191,12 +207,25 @@ export function createActions(store: Store) {
     const name = path[0] as string;
     const value = valueAt(fileValue, target.slice(1));
     const file = model().files.find((f) => f.name === name)!;
+    // Over the service's own limit, a value is refused here, at its field, and never sent.
+    const tooLong = inService ? valueTooLong(value) : undefined;
+    if (tooLong) {
+      dispatch({
+        type: 'rejected',
+        typedIn: field,
+        written: fieldName(target),
+        errors: [{ file: file.file, field, message: tooLong, line: 0, column: 0 }],
+        reminders: [],
+      });
+      return say(`Not saved: ${wordsOf(path)} — see the message at the field`, field);
+    }
     const { status, data } = await call<
       {
         version: string;
         problems: Problem[];
         warnings: Problem[];
         error?: string;
+        problem?: string;
       } & ChangedAnswer
     >('/api/save', { field: target, value, version: file.version });
     if (status === 409) {
@@ -233,6 +262,12 @@ export function createActions(store: Store) {
           : elsewhere.map((at) => wordsOf(pathOf(at))).join('; ');
       return say(`Not saved: ${wordsOf(path)} — see the message at ${at}`, field);
     }
+    // A refusal in words (too large to send, the audit log out of order) is said as it is.
+    if (status !== 200 && data.problem)
+      return say(
+        `Not saved: ${wordsOf(path)}: ${data.problem}. What you typed stays in the field`,
+        field,
+      );
     // Anything else is the editor's own failure, which no message at the field explains.
     if (status !== 200)
       return say(
@@ -380,14 +415,60 @@ export function createActions(store: Store) {
           '/api/propose',
           {},
         );
-        if (status !== 200) return say(`Not proposed: ${data.problem ?? 'git failed'}`);
+        if (status !== 200) {
+          say(`Not proposed: ${data.problem ?? 'the editing service failed'}`);
+          await Promise.all([refreshChanges(), loadSession()]);
+          return;
+        }
         // As after a commit, Undo has nothing left to take back: the saves are proposed.
         dispatch({ type: 'committed' });
         say(
-          `Proposed for review, on the branch ${data.branch}: a pull request opens for the reviewers to approve before it is published`,
+          `Proposed for review, on the branch ${data.branch}: a workflow opens its pull request on GitHub within a minute or two, for the reviewers to approve before it is published`,
         );
-        await Promise.all([refreshChanges(), loadSession()]);
+        await Promise.all([load(true), loadSession()]);
       }),
+    );
+
+  /**
+   * In the editing service: keeps one value of a field that main changed too (`yours`, or main's),
+   * then reads the files again, as the change may have been brought up to date with main.
+   */
+  const keep = (field: FieldPath, keep: 'yours' | 'main', words: string) =>
+    detached(
+      afterEarlierWrites(async () => {
+        const { status, data } = await call<{ problem?: string }>('/api/keep', { field, keep });
+        if (status !== 200) say(`Not kept: ${data.problem ?? 'the editing service failed'}`);
+        else
+          say(
+            keep === 'yours'
+              ? `${words} keeps your value over main's`
+              : `${words} takes main's value; yours was dropped`,
+          );
+        await Promise.all([load(true), loadSession()]);
+      }),
+    );
+
+  /** In the editing service: brings the open change up to date with main, on the editor's word. */
+  const update = () =>
+    detached(
+      afterEarlierWrites(async () => {
+        const { status, data } = await call<{ problem?: string }>('/api/update', {});
+        say(
+          status === 200
+            ? 'The change was brought up to date with main'
+            : `Not brought up to date: ${data.problem ?? 'the editing service failed'}`,
+        );
+        await Promise.all([load(true), loadSession()]);
+      }),
+    );
+
+  /** In the editing service: compares the open change, or every change, with main as it is now. */
+  const compareNow = () =>
+    detached(
+      (async () => {
+        await (openChange ? loadStanding(true) : loadSession(true));
+        say('Compared with main as it is now');
+      })(),
     );
 
   /**
@@ -413,10 +494,14 @@ export function createActions(store: Store) {
   const startChange = (title: string) =>
     detached(
       (async () => {
-        const { status, data } = await call<{ id?: string; error?: string }>('/api/start', {
-          title,
-        });
-        if (status !== 200 || !data.id) return say(`Not started: ${data.error ?? 'it failed'}`);
+        const problem = titleProblem(title);
+        if (problem) return say(`Not started: ${problem}`);
+        const { status, data } = await call<{ id?: string; error?: string; problem?: string }>(
+          '/api/start',
+          { title },
+        );
+        if (status !== 200 || !data.id)
+          return say(`Not started: ${data.problem ?? data.error ?? 'the editing service failed'}`);
         location.assign(`/?change=${encodeURIComponent(data.id)}`);
       })(),
     );
@@ -507,6 +592,9 @@ export function createActions(store: Store) {
     discard,
     commit,
     propose,
+    keep,
+    update,
+    compareNow,
     abandon,
     startChange,
     reload,

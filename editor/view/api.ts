@@ -51,6 +51,14 @@ const WHAT_NOW = inService
   ? 'What you typed and did not save stays in this tab, even over a reload: reload the page once the editing view answers again.'
   : 'What you typed and did not save stays in this page until you close it: copy what you need, then open the address that npm run edit prints.';
 
+/** Whether an answer is the server's JSON, rather than a page of the web server's. */
+const isJson = (response: Response) =>
+  (response.headers.get('content-type') ?? '').startsWith('application/json');
+
+/** What a request too large to send is, in words. */
+export const TOO_LARGE =
+  'it is too large to send (the editing service takes at most 64 kB at once): shorten it';
+
 /**
  * One request to the server: its status and its JSON answer.
  * @throws Unreachable when the server does not answer (npm run edit was stopped), or refuses the
@@ -83,6 +91,15 @@ export async function call<T>(route: string, body?: unknown): Promise<{ status: 
   // The service answers 401 once the editor's sign-in has ended.
   if (inService && response.status === 401)
     throw new Unreachable(`You are no longer signed in. ${WHAT_NOW}`);
+  // The web server answers for a service that is stopped or restarting (502, 504), in its own page.
+  if (inService && [502, 503, 504].includes(response.status) && !isJson(response))
+    throw new Unreachable(
+      `The editing service is not answering just now: it may be restarting. ${WHAT_NOW}`,
+    );
+  // A body over the limit the web server and the service take: refused before anything is read,
+  // in a page of the web server's. It is the request's answer, said in words where it was made.
+  if (response.status === 413 && !isJson(response))
+    return { status: 413, data: { problem: TOO_LARGE } as T };
   // npm run edit answers 403 only to a request without its key, which this tab had when it opened.
   if (!inService && response.status === 403)
     throw new Unreachable(

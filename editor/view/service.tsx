@@ -4,14 +4,42 @@
  * change for review, with the reviewers it will need. npm run edit's view has none of them.
  */
 import { useContext, useState, type FormEvent } from 'react';
+import { inWords } from '../values';
 import { openChange } from './api';
 import { ViewContext } from './context';
+import type { Standing } from './state';
 
 /** Where a change stands, in the editor's words. */
-function standing(change: { proposed: boolean; merged: boolean }) {
-  if (change.merged) return 'approved and merged: the site shows it after the next deploy';
-  if (change.proposed) return 'proposed for review';
-  return 'not proposed yet';
+function standing(change: Standing) {
+  if (change.review === 'merged')
+    return 'approved and merged: the site shows it after the next deploy';
+  if (change.review === 'closed')
+    return 'closed without being merged: its branch was deleted on GitHub';
+  const review =
+    change.review === 'proposed'
+      ? `proposed for review${change.unproposed ? ', with saves not proposed yet' : ''}`
+      : 'not proposed yet';
+  if (change.main === 'conflict')
+    return `${review}; in conflict with main, which changed ${change.conflicts.length === 1 ? 'a field' : `${change.conflicts.length} fields`} you changed too`;
+  if (change.main === 'behind')
+    return `${review}; behind main, which changed since: brought up to date when you propose it`;
+  return review;
+}
+
+/** How long ago main was fetched, in words: "12 seconds ago", "3 minutes ago". */
+function ago(time: string) {
+  const seconds = Math.max(0, Math.round((Date.now() - Date.parse(time)) / 1000));
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'} ago`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `${minutes} minutes ago`;
+  return `at ${new Date(time).toLocaleString('en-GB')}`;
+}
+
+/** When main was fetched, and whether the bank's repository answered then. */
+function fetchedWords({ fetchedAt, reachable }: { fetchedAt: string; reachable: boolean }) {
+  return reachable
+    ? `Compared with main as fetched ${ago(fetchedAt)}.`
+    : `The bank's repository cannot be reached just now: compared with main as last fetched ${ago(fetchedAt)}.`;
 }
 
 /** The page of an editor's changes, when none is open: each with where it stands, and a new one. */
@@ -34,13 +62,21 @@ export function YourChanges() {
       {state.unreachable && <p role="alert">{state.unreachable}</p>}
       <section aria-labelledby="your-changes-heading" className="your-changes">
         <h2 id="your-changes-heading">Your changes</h2>
+        {session && session.changes.length > 0 && (
+          <p>
+            {fetchedWords(session)}{' '}
+            <button type="button" onClick={actions.compareNow}>
+              Compare with main now
+            </button>
+          </p>
+        )}
         {session?.changes.length === 0 && <p>You have started no change yet.</p>}
         {session && session.changes.length > 0 && (
           <ul>
             {session.changes.map((change) => (
               <li key={change.id}>
                 <a href={`/?change=${encodeURIComponent(change.id)}`}>{change.title}</a>
-                {`: ${standing(change)}`}
+                {`: ${standing(change.standing)}`}
               </li>
             ))}
           </ul>
@@ -77,9 +113,84 @@ export function SignedIn() {
   return (
     <p className="signed-in">
       {session && `Signed in as ${session.person.name}. `}
-      {change && `Editing the change “${change.title}” (${standing(change)}). `}
+      {change &&
+        `Editing the change “${change.title}” (${standing(state.standing ?? change.standing)}). `}
       <a href="/">All your changes</a>
     </p>
+  );
+}
+
+/**
+ * Where the open change stands against main: when main was fetched, with a way to look again; the
+ * fields in conflict, each with main's value and the editor's and a choice between them; a way to
+ * bring a change that is behind up to date; and its pull request, once proposed.
+ */
+function WhereItStands() {
+  const { state, actions } = useContext(ViewContext);
+  const standing = state.standing;
+  if (!standing) return null;
+  return (
+    <section aria-labelledby="standing-heading" className="standing">
+      <h3 id="standing-heading">Where this change stands</h3>
+      <p>
+        {fetchedWords(standing)}{' '}
+        <button type="button" onClick={actions.compareNow}>
+          Compare with main now
+        </button>
+      </p>
+      {standing.main === 'behind' && (
+        <p>
+          Main changed since this change started, in fields it does not change: it is brought up to
+          date when you propose it, or now.{' '}
+          <button type="button" onClick={actions.update}>
+            Bring up to date now
+          </button>
+        </p>
+      )}
+      {standing.conflicts.length > 0 && (
+        <div role="alert" className="conflict">
+          <p>
+            Main changed {standing.conflicts.length === 1 ? 'a field' : 'fields'} that you changed
+            too, since this change started. Choose whose value to keep before proposing:
+          </p>
+          <ul>
+            {standing.conflicts.map((conflict) => (
+              <li key={conflict.words}>
+                <strong>{conflict.words}</strong>
+                <dl className="both-values">
+                  <dt>On main now</dt>
+                  <dd>{inWords(conflict.main)}</dd>
+                  <dt>Yours</dt>
+                  <dd>{inWords(conflict.yours)}</dd>
+                  <dt>When your change started</dt>
+                  <dd>{inWords(conflict.was)}</dd>
+                </dl>
+                <button
+                  type="button"
+                  onClick={() => actions.keep(conflict.field, 'yours', conflict.words)}
+                >
+                  Keep yours for {conflict.words}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => actions.keep(conflict.field, 'main', conflict.words)}
+                >
+                  Keep main&apos;s for {conflict.words}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {standing.pullRequest && (
+        <p>
+          <a href={standing.pullRequest}>Its pull request on GitHub</a>
+          {standing.review === 'proposed'
+            ? ': the reviewers approve it, or ask for changes, there.'
+            : '.'}
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -90,6 +201,7 @@ export function Propose() {
   const title = state.session?.changes.find(({ id }) => id === openChange)?.title ?? '';
   return (
     <div className="commit">
+      <WhereItStands />
       <p id="reviewers">
         {reviewers === undefined || reviewers.length === 0
           ? 'Once proposed, the change waits for a reviewer’s approval before it is published.'

@@ -21,10 +21,35 @@ export type Conflict = {
 /** A field changed since the last commit, as GET /api/changes lists it. */
 export type Change = { field: FieldPath; words: string; before: unknown; after: unknown };
 
+/** A field changed on main and in the change, to different values (service/standing.ts). */
+export type FieldConflict = {
+  field: FieldPath;
+  words: string;
+  was: unknown;
+  main: unknown;
+  yours: unknown;
+};
+
+/** Where a change stands, as the editing service answers it (service/server.ts). */
+export type Standing = {
+  review: 'not proposed' | 'proposed' | 'merged' | 'closed';
+  main: 'up to date' | 'behind' | 'conflict';
+  /** Whether saves were made since the last proposal. */
+  unproposed: boolean;
+  conflicts: FieldConflict[];
+  /** When main was fetched, and whether the bank's repository answered then. */
+  fetchedAt: string;
+  reachable: boolean;
+  /** The page that finds the change's pull request, once proposed. */
+  pullRequest?: string;
+};
+
 /** The editing service's answer of who is signed in, and their changes (service/server.ts). */
 export type Session = {
   person: { user: string; name: string; email: string };
-  changes: { id: string; title: string; branch: string; proposed: boolean; merged: boolean }[];
+  fetchedAt: string;
+  reachable: boolean;
+  changes: { id: string; title: string; branch: string; standing: Standing }[];
 };
 
 export type State = {
@@ -32,6 +57,8 @@ export type State = {
   session: Session | undefined;
   /** In the editing service: the reviewers the open change will need, by the files it changes. */
   reviewers: string[] | undefined;
+  /** In the editing service: where the open change stands against main, once asked. */
+  standing: Standing | undefined;
   model: Model | undefined;
   /** Each file's value as last read or saved, by export name. */
   saved: Record<string, unknown>;
@@ -90,6 +117,7 @@ export type State = {
 export type Action =
   | { type: 'session'; session: Session }
   | { type: 'reviewers'; reviewers: string[] }
+  | { type: 'standing'; standing: Standing }
   | { type: 'loaded'; model: Model; keepTyped: boolean }
   | { type: 'typed'; path: FieldPath; value: unknown }
   | { type: 'checked'; typedIn: string; written: string; errors: Problem[]; reminders: Problem[] }
@@ -128,6 +156,7 @@ const newBranchName = () =>
 export const initialState: State = {
   session: undefined,
   reviewers: undefined,
+  standing: undefined,
   model: undefined,
   saved: {},
   draft: {},
@@ -173,6 +202,8 @@ export function reducer(state: State, action: Action): State {
       return { ...state, session: action.session };
     case 'reviewers':
       return { ...state, reviewers: action.reviewers };
+    case 'standing':
+      return { ...state, standing: action.standing };
     case 'loaded': {
       const saved = Object.fromEntries(action.model.files.map(({ name, value }) => [name, value]));
       const unsaved = action.keepTyped ? state.unsaved : {};

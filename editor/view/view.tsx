@@ -5,6 +5,7 @@
  */
 import { useContext, useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import { fieldWords, optionFor } from '../../scripts/shared/field-words';
+import { changeInWords } from '../change-words';
 import { inWords, isGroup } from '../values';
 import { inService, openChange } from './api';
 import { ViewContext } from './context';
@@ -18,7 +19,7 @@ import {
 } from './page-beside';
 import { Propose, SignedIn, YourChanges } from './service';
 import { fieldsOfText } from './text-fields';
-import { pathOf, type State } from './state';
+import { pathOf, type Change, type State } from './state';
 
 /** The alert of a conflict: what changed, by whom, both values, and the editor's choices. */
 function ConflictAlert() {
@@ -120,6 +121,30 @@ function Bar() {
   );
 }
 
+/**
+ * A field's change in words (editor/change-words.ts): its value once, the words removed and added
+ * marked where they stand, and said as such to a screen reader, which reads no mark.
+ */
+function ChangedWords({ change }: { change: Change }) {
+  return changeInWords(change).parts.map(({ text, change: how }, i) =>
+    how === 'removed' ? (
+      <del key={i}>
+        <span className="visually-hidden">(removed: </span>
+        {text}
+        <span className="visually-hidden">)</span>
+      </del>
+    ) : how === 'added' ? (
+      <ins key={i}>
+        <span className="visually-hidden">(added: </span>
+        {text}
+        <span className="visually-hidden">)</span>
+      </ins>
+    ) : (
+      text
+    ),
+  );
+}
+
 /** The changes since the last commit, each with its discard, and the form that commits them. */
 function Changes() {
   const { state, actions } = useContext(ViewContext);
@@ -145,7 +170,10 @@ function Changes() {
             {changes.changes.map((change) => (
               <li className="change" key={change.words}>
                 <span className="change-field">{change.words}</span>
-                <span>{` was ${inWords(change.before)}, now ${inWords(change.after)} `}</span>
+                <span>
+                  {': '}
+                  <ChangedWords change={change} />{' '}
+                </span>
                 <button type="button" onClick={() => actions.discard(change)}>
                   Discard the change to {change.words}
                 </button>

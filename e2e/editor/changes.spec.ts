@@ -68,7 +68,7 @@ test('a saved change is listed with its old and new value, and discarded back', 
   await page.getByRole('button', { name: 'Undo the last save' }).click();
   await expect(title).toHaveValue('Sorry, that page is not here');
   await expect(changes()).toContainText(
-    'Home page, title was “Oops! Something went wrong”, now “Sorry, that page is not here”',
+    'Home page, title: “(removed: Oops! Something went wrong)(added: Sorry, that page is not here)”',
   );
   await page.getByRole('button', { name: 'Discard the change to Home page, title' }).click();
   await expect(changes()).toContainText('Nothing has changed since the last commit.');

@@ -306,6 +306,8 @@ const NOT_IN_THE_REPOSITORY = {
   'cf.json': "Cloudflare's own file",
   // The smoke tests' report in words, which each run writes (docs/testing.md, "Smoke tests").
   'smoke-report/summary.md': 'a file each smoke run writes',
+  // The attestation's bundle, which deploy.yml attaches to each GitHub release (docs/deploying.md).
+  'provenance.sigstore.json': 'a file each release carries',
 };
 /** Folders that hold no file a document names: installed packages, caches and reports. */
 const NOT_SEARCHED = ['**/node_modules', '.git', '.next', '.cache', '**/.wrangler', 'test-results'];

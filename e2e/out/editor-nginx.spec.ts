@@ -207,7 +207,7 @@ test('the log asks the sign-in for the compliance group, editors or not; the pic
   /** What the service saw of each request that reached it: its address and X-Editor-Groups. */
   const reached = async (user: TestEditor | undefined, address: string) => {
     seen = [];
-    const answer = await send({ path: address, user });
+    const answer = await send({ path: address, ...(user && { user }) });
     return {
       status: answer.status,
       groups: seen.map(({ url, headers }) => `${url} ${headers['x-editor-groups']}`),

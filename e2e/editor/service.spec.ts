@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   renameSync,
@@ -22,6 +23,7 @@ import {
 } from '@playwright/test';
 import { notFound } from '../../content/not-found';
 import { legal } from '../../content/legal';
+import { picturesKey } from '../../records/pull-request-pictures';
 import {
   ALLOWED_SIGNERS,
   REPOSITORY_PAGE,
@@ -63,7 +65,10 @@ test.afterEach(async () => {
 });
 
 /** A browser signed in as one of the test editors, through nginx's sign-in. */
-async function signIn(browser: Browser, user: 'thandi' | 'pieter'): Promise<Page> {
+async function signIn(
+  browser: Browser,
+  user: 'thandi' | 'pieter' | 'naledi' | 'jabu',
+): Promise<Page> {
   const editor = running.editors.find((e) => e.user === user)!;
   const context = await browser.newContext({
     baseURL: running.url,
@@ -348,6 +353,50 @@ test('the socket without the web server’s identity gets 401, however the reque
     expect(answer.status, JSON.stringify(headers)).toBe(401);
     expect(answer.body).not.toContain('changes');
   }
+});
+
+test('the financial promotions log is for the compliance team, editors or not; a pull request’s pictures for its reviewers too', async ({
+  browser,
+}) => {
+  // A pull request's list of pictures, as the pictures workflow leaves it in the records store: one
+  // that changes no page is enough to tell the pictures' page from a refusal.
+  const commit = '0123456789abcdef0123456789abcdef01234567';
+  const list = path.join(running.service.records, picturesKey(7, commit));
+  mkdirSync(path.dirname(list), { recursive: true });
+  writeFileSync(
+    list,
+    JSON.stringify({ pullRequest: 7, commit, madeAt: '2026-03-02T08:00:00.000Z', pictures: [] }),
+  );
+  const pictures = `/records/pull-requests/7/${commit.slice(0, 12)}/`;
+  const asked = async (user: 'thandi' | 'naledi' | 'jabu', address: string) => {
+    const answer = await (await signIn(browser, user)).request.get(address);
+    return { status: answer.status(), body: await answer.text() };
+  };
+  const naledi = running.editors.find((e) => e.user === 'naledi')!;
+  expect(naledi.groups, 'the compliance officer is no editor').not.toContain('site-editors');
+  const jabu = running.editors.find((e) => e.user === 'jabu')!;
+  expect(jabu.groups).toEqual(['staff', 'site-reviewers']);
+
+  // The compliance officer reads the log, and the pull request's pictures, but not the editors' view.
+  const log = await asked('naledi', '/records/');
+  expect(log.status).toBe(200);
+  expect(log.body).toContain('Financial promotions log');
+  expect((await asked('naledi', '/records')).status).toBe(200);
+  const seenByCompliance = await asked('naledi', pictures);
+  expect(seenByCompliance.status).toBe(200);
+  expect(seenByCompliance.body).toContain('The pull request changes no page.');
+  expect((await asked('naledi', '/')).status).toBe(403);
+
+  // An editor outside the compliance group: 403 from the sign-in, for the log and the pictures.
+  for (const address of ['/records', '/records/', '/records/?page=/south-africa', pictures])
+    expect((await asked('thandi', address)).status, address).toBe(403);
+
+  // A reviewer, neither an editor nor in compliance: the pictures, and nothing else.
+  const seenByReviewer = await asked('jabu', pictures);
+  expect(seenByReviewer.status).toBe(200);
+  expect(seenByReviewer.body).toContain('The pull request changes no page.');
+  for (const address of ['/records', '/records/', '/'])
+    expect((await asked('jabu', address)).status, address).toBe(403);
 });
 
 test('a signed-in write from another site’s page, or not as JSON, is forbidden and starts nothing', async ({

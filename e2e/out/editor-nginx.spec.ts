@@ -4,7 +4,7 @@ import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startEditorNginx } from '../support/editing-service-nginx';
+import { startEditorNginx, type TestEditor } from '../support/editing-service-nginx';
 import { freePort } from '../support/ports';
 
 /**
@@ -196,6 +196,60 @@ test('a person outside the editors’ group gets 403 from the sign-in and never 
   expect(thandi.groups).toEqual(['staff', 'site-editors']);
   expect((await send({ user: thandi })).status).toBe(200);
   expect(seen.map(({ headers }) => headers['x-editor-groups'])).toEqual(['site-editors']);
+});
+
+test('the log asks the sign-in for the compliance group, editors or not; the pictures for compliance, then the reviewers; each passes the one group confirmed', async () => {
+  const person = (user: string) => nginx.editors.find((editor) => editor.user === user)!;
+  const [thandi, naledi, jabu] = [person('thandi'), person('naledi'), person('jabu')];
+  expect(naledi.groups).toEqual(['compliance']);
+  expect(jabu.groups).toEqual(['staff', 'site-reviewers']);
+  const pictures = '/records/pull-requests/7/0123456789ab/';
+  /** What the service saw of each request that reached it: its address and X-Editor-Groups. */
+  const reached = async (user: TestEditor | undefined, address: string) => {
+    seen = [];
+    const answer = await send({ path: address, ...(user && { user }) });
+    return {
+      status: answer.status,
+      groups: seen.map(({ url, headers }) => `${url} ${headers['x-editor-groups']}`),
+    };
+  };
+  expect({
+    'naledi /records': await reached(naledi, '/records'),
+    'naledi /records/?page=/south-africa': await reached(naledi, '/records/?page=/south-africa'),
+    'naledi, the pictures': await reached(naledi, pictures),
+    'naledi /': await reached(naledi, '/'),
+    'thandi /records': await reached(thandi, '/records'),
+    'thandi /records/': await reached(thandi, '/records/'),
+    'thandi, the pictures': await reached(thandi, pictures),
+    'thandi /recordsmore, the editors’': await reached(thandi, '/recordsmore'),
+    'jabu, the pictures': await reached(jabu, pictures),
+    'jabu /records/': await reached(jabu, '/records/'),
+    'jabu /': await reached(jabu, '/'),
+    'no one, the pictures': await reached(undefined, pictures),
+    'no one /records/': await reached(undefined, '/records/'),
+  }).toEqual({
+    'naledi /records': { status: 200, groups: ['/records compliance'] },
+    'naledi /records/?page=/south-africa': {
+      status: 200,
+      groups: ['/records/?page=/south-africa compliance'],
+    },
+    'naledi, the pictures': { status: 200, groups: [`${pictures} compliance`] },
+    'naledi /': { status: 403, groups: [] },
+    'thandi /records': { status: 403, groups: [] },
+    'thandi /records/': { status: 403, groups: [] },
+    'thandi, the pictures': { status: 403, groups: [] },
+    'thandi /recordsmore, the editors’': { status: 200, groups: ['/recordsmore site-editors'] },
+    'jabu, the pictures': { status: 200, groups: [`${pictures} site-reviewers`] },
+    'jabu /records/': { status: 403, groups: [] },
+    'jabu /': { status: 403, groups: [] },
+    // The sign-in's 401, with its challenge, as everywhere else.
+    'no one, the pictures': { status: 401, groups: [] },
+    'no one /records/': { status: 401, groups: [] },
+  });
+  const unsigned = await send({ path: pictures });
+  expect(unsigned.headers['www-authenticate']).toBe(
+    'Basic realm="Private Bank editors (test sign-in)"',
+  );
 });
 
 test("a client's X-Editor-* headers, the proxy's secret and the sign-in's headers are replaced or dropped", async () => {

@@ -33,11 +33,15 @@ export type TestEditor = {
 
 /** The sign-in's group of the site's editors, as the documented install names it. */
 export const EDITORS_GROUP = 'site-editors';
+/** The sign-in's group of the compliance team, who read the financial promotions log. */
+export const COMPLIANCE_GROUP = 'compliance';
+/** The sign-in's group of the pull requests' other approvers, who read a pull request's pictures. */
+export const REVIEWERS_GROUP = 'site-reviewers';
 
 /**
  * The test people: two editors, the first of them in another group before the editors' (as a bank's
- * directory lists them), and a compliance officer who is no editor. Each run gives them passwords
- * of its own.
+ * directory lists them), a compliance officer who is no editor, and a reviewer who is neither.
+ * Each run gives them passwords of its own.
  */
 function testEditors(): TestEditor[] {
   const password = () => randomBytes(12).toString('hex');
@@ -61,7 +65,14 @@ function testEditors(): TestEditor[] {
       password: password(),
       email: 'naledi@example.com',
       name: 'Naledi Dlamini',
-      groups: ['compliance'],
+      groups: [COMPLIANCE_GROUP],
+    },
+    {
+      user: 'jabu',
+      password: password(),
+      email: 'jabu@example.com',
+      name: 'Jabu Mahlangu',
+      groups: ['staff', REVIEWERS_GROUP],
     },
   ];
 }
@@ -182,6 +193,8 @@ export async function startEditorNginx(options: {
       SSO_INCLUDE: file('sso.conf'),
       PROXY_SECRET_INCLUDE: file('proxy-secret.conf'),
       EDITOR_GROUP: EDITORS_GROUP,
+      RECORDS_COMPLIANCE_GROUP: COMPLIANCE_GROUP,
+      RECORDS_REVIEWERS_GROUP: REVIEWERS_GROUP,
     }),
   );
   mkdirSync(file('temp'));

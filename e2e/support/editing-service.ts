@@ -13,7 +13,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { LOCAL_SERVER_NAME } from '../../scripts/serve/tls';
-import { EDITORS_GROUP, startEditorNginx } from './editing-service-nginx';
+import {
+  COMPLIANCE_GROUP,
+  EDITORS_GROUP,
+  REVIEWERS_GROUP,
+  startEditorNginx,
+} from './editing-service-nginx';
 import { freePort } from './ports';
 import { spawnGroup, stopGroup } from './process-groups';
 
@@ -106,6 +111,8 @@ export async function startService(origin: string) {
     /** The service's standard output, as the journal would keep it: the audit log's heads. */
     journal: file('journal'),
     state: file('state'),
+    /** The records store the service's financial promotions log reads: a folder, empty at first. */
+    records: file('records'),
   };
 
   /** The service, once it has said it listens; its start failing says what it printed. */
@@ -129,6 +136,10 @@ export async function startService(origin: string) {
           EDITOR_SIGNING_KEY: signingKey,
           // The documented install's: the group the web server confirmed, one header line.
           EDITOR_GROUP: EDITORS_GROUP,
+          // The financial promotions log's (docs/deploying.md, "Records for a regulator").
+          RECORDS_COMPLIANCE_GROUP: COMPLIANCE_GROUP,
+          RECORDS_REVIEWERS_GROUP: REVIEWERS_GROUP,
+          RECORDS_STORE: settings.records,
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       },

@@ -666,7 +666,16 @@ export async function startService(settings: Settings) {
   const recordsLog = complianceLog();
   const server = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', origin);
-    const person = personOf(request, settings.proxySecret, origin, settings.group);
+    // The financial promotions log is for the compliance team and a pull request's pictures for its
+    // approvers too, editors or not: the proxy's secret and a person are asked of them, the editors'
+    // group is not, and the log checks its own groups (records/compliance-log.ts).
+    const records = pathname === '/records' || pathname.startsWith('/records/');
+    const person = personOf(
+      request,
+      settings.proxySecret,
+      origin,
+      records ? undefined : settings.group,
+    );
     if ('status' in person) {
       const named = request.headers['x-editor-user'];
       log.refused(undefined, {
@@ -678,8 +687,7 @@ export async function startService(settings: Settings) {
       return send(response, person.status, person.why, 'text/plain');
     }
     // The financial promotions log, for the compliance group alone (records/compliance-log.ts).
-    if (pathname === '/records' || pathname.startsWith('/records/'))
-      return void recordsLog(request, response, person);
+    if (records) return void recordsLog(request, response, person);
     if (view.serve(request.method, pathname, response)) return;
     if (pathname.startsWith('/api/'))
       return void serviceApi(request, response, pathname, person).catch((error: unknown) => {

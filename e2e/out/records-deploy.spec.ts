@@ -507,6 +507,20 @@ test('the question says which stored file of the record live then was altered', 
         const reference = `FP-south-africa-${commit.slice(0, 12)}`;
         expect(shown).toContain(`<th scope="row">${reference}</th>`);
         expect(shown).not.toContain(`FP-home-${commit.slice(0, 12)}`);
+        // The period, by the days a record was live: one live now is in a period that holds today,
+        // and in none that ended before it was made.
+        const within = await as(
+          'nmokoena',
+          '/records/?page=/south-africa&from=2000-01-01&to=2999-12-31',
+        );
+        expect(await within.text()).toContain(`<th scope="row">${reference}</th>`);
+        const before = await as(
+          'nmokoena',
+          '/records/?page=/south-africa&from=1999-01-01&to=2000-01-01',
+        );
+        const beforeText = await before.text();
+        expect(beforeText).toContain('<p>No record matches.</p>');
+        expect(beforeText).not.toContain(reference);
         // One approver, of the compliance team, whose approval is also the final one.
         expect(shown).toContain(
           'Compliance sign-off (final approval): nmokoena (compliance), 2026-03-01 08:10 UTC: “Hours match the FSP licence conditions.”',

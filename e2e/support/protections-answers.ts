@@ -128,7 +128,13 @@ export function compliantSettings() {
         protection_rules: [],
         deployment_branch_policy: null,
       },
-      ...['content-pull-requests', 'approvers', 'protections'].map((name) => ({
+      ...[
+        'content-pull-requests',
+        'approvers',
+        'protections',
+        'records',
+        'pull-request-pictures',
+      ].map((name) => ({
         name,
         can_admins_bypass: false,
         protection_rules: [branchRule],
@@ -147,6 +153,8 @@ export function compliantSettings() {
       'content-pull-requests': ['main'],
       approvers: ['main'],
       protections: ['main'],
+      records: ['main'],
+      'pull-request-pictures': ['main'],
       'break-glass': ['main'],
     } as Record<string, string[]>,
     environmentSecrets: {
@@ -155,6 +163,8 @@ export function compliantSettings() {
       'content-pull-requests': ['EDITOR_APP_PRIVATE_KEY'],
       approvers: ['APPROVERS_APP_PRIVATE_KEY'],
       protections: ['PROTECTIONS_APP_PRIVATE_KEY'],
+      records: ['RECORDS_WRITER_TOKEN', 'RECORDS_GITHUB_TOKEN'],
+      'pull-request-pictures': ['RECORDS_PICTURES_TOKEN'],
       'break-glass': [],
     } as Record<string, string[]>,
     repositorySecrets: [] as string[],

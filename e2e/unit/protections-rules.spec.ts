@@ -199,3 +199,25 @@ test("the deploy keeps the comparison and any break-glass's record with its own 
   expect(keep.if).toBe('always()');
   expect(keep.with?.path).toBe('${{ runner.temp }}/protections/');
 });
+
+test('every environment a workflow names is in the policy, with every secret its jobs take', () => {
+  // The check compares the policy's environments with the live ones and names any other that holds
+  // a secret, which would stop the deploy: a job's environment the policy leaves out is a deploy
+  // that stops on its first run.
+  const missing: string[] = [];
+  for (const name of readdirSync(folder).filter((file) => /\.ya?ml$/.test(file))) {
+    for (const [id, job] of Object.entries(read(name).jobs)) {
+      const environment = environmentOf(job);
+      if (!environment) continue;
+      const wanted = (policy.environments as Record<string, { secrets: string[] }>)[environment];
+      if (!wanted) {
+        missing.push(`${name} ${id}: environment ${environment}`);
+        continue;
+      }
+      const taken = [...JSON.stringify(job).matchAll(/secrets\.([A-Z0-9_]+)/g)].map((m) => m[1]!);
+      for (const secret of taken.filter((secret) => !wanted.secrets.includes(secret)))
+        missing.push(`${name} ${id}: ${secret} in ${environment}`);
+    }
+  }
+  expect(missing).toEqual([]);
+});

@@ -71,6 +71,26 @@ export const policy = {
       branches: ['main'],
       secrets: ['PROTECTIONS_APP_PRIVATE_KEY'],
     },
+    // The records a regulator asks for (docs/deploying.md, "Records for a regulator"): the records
+    // store's writing token and the GitHub token that reads the pull requests' approvals, which
+    // main's deploy alone uses, before its production steps and after them, with no approval of
+    // their own, or the deploy would wait.
+    records: {
+      reviewers: [],
+      prevent_self_review: false,
+      can_admins_bypass: false,
+      branches: ['main'],
+      secrets: ['RECORDS_WRITER_TOKEN', 'RECORDS_GITHUB_TOKEN'],
+    },
+    // The pull requests' pictures token, which can write pictures alone: limited to main, whose
+    // pictures workflow (workflow_run) draws them from a pull request's tested build.
+    'pull-request-pictures': {
+      reviewers: [],
+      prevent_self_review: false,
+      can_admins_bypass: false,
+      branches: ['main'],
+      secrets: ['RECORDS_PICTURES_TOKEN'],
+    },
     // Break-glass (below): a security engineer other than the one who asked approves each use, and
     // no administrator may let one through without them.
     'break-glass': {

@@ -153,16 +153,17 @@ for (const { what, width, textSize } of [
     await expect(page.getByRole('button', { name: 'Undo the last save' })).toBeInViewport();
     if (width < 1100)
       await expect(page.getByRole('button', { name: 'Show the page' })).toBeInViewport();
+    // A message cut short is offered whole; one that fits is shown whole, with nothing to open.
     const whole = page.getByRole('button', { name: 'Show the whole message' });
-    await expect(whole).toHaveAttribute('aria-expanded', 'false');
-    await whole.click();
-    await expect(whole).toHaveAttribute('aria-expanded', 'true');
-    expect(
-      await status.evaluate((line) => line.scrollWidth - line.clientWidth),
-      'the whole message shows',
-    ).toBe(0);
-    await whole.click();
-    await expect(whole).toHaveAttribute('aria-expanded', 'false');
+    const unseen = () => status.evaluate((line) => line.scrollWidth - line.clientWidth);
+    if (width < 1100 || (await unseen()) > 0) {
+      await expect(whole).toHaveAttribute('aria-expanded', 'false');
+      await whole.click();
+      await expect(whole).toHaveAttribute('aria-expanded', 'true');
+      expect(await unseen(), 'the whole message shows').toBe(0);
+      await whole.click();
+      await expect(whole).toHaveAttribute('aria-expanded', 'false');
+    } else await expect(whole).toHaveCount(0);
 
     await opens.fill('09:00');
     await opens.press('Enter');

@@ -82,3 +82,90 @@ for (const { what, width } of [
     expect(overflow, 'sideways scrolling in the page beside').toBe(0);
     await page.getByRole('button', { name: 'Close the page' }).first().click();
   });
+
+/**
+ * The top bar keeps to one line (issue #52, item 4): at 320 CSS px and with text at 200%, a long
+ * message does not push the form down the window; every button in the bar keeps its whole name,
+ * and the message can be read whole on request.
+ */
+for (const { what, width, textSize } of [
+  { what: 'a 320 CSS px window', width: 320, textSize: '100%' },
+  { what: 'text at 200%', width: 1280, textSize: '200%' },
+])
+  test(`with ${what}, the top bar keeps to one line and every control in it keeps its name`, async () => {
+    const page = session.page;
+    await page.setViewportSize({ width, height: 640 });
+    await page.evaluate((size) => (document.documentElement.style.fontSize = size), textSize);
+    const opens = page.getByRole('textbox', { name: 'Contact, hours, opens' });
+    await opens.fill('9 in the morning');
+    await opens.press('Enter');
+    const status = page.getByRole('status');
+    await expect(status).toContainText('Not saved: Contact, hours, opens');
+
+    // Measured in the page: the bar's items share one line, each is one line of text tall, and
+    // the bar is no taller than its tallest item and its own padding.
+    const bar = await status.evaluate((line) => {
+      const bar = line.parentElement!;
+      const px = (element: Element, property: string) =>
+        parseFloat(getComputedStyle(element).getPropertyValue(property)) || 0;
+      const items = [...bar.children, ...bar.children[0]!.children].filter(
+        (item) => item.getBoundingClientRect().height > 0 && item !== bar.children[0],
+      );
+      const boxes = items.map((item) => {
+        const box = item.getBoundingClientRect();
+        const style = getComputedStyle(item);
+        const lineHeight =
+          style.lineHeight === 'normal' ? 1.3 * px(item, 'font-size') : px(item, 'line-height');
+        const oneLine =
+          Math.max(lineHeight, px(item, 'min-height')) +
+          px(item, 'padding-top') +
+          px(item, 'padding-bottom') +
+          px(item, 'border-top-width') +
+          px(item, 'border-bottom-width');
+        return { name: item.textContent, top: box.top, bottom: box.bottom, oneLine };
+      });
+      const own =
+        px(bar, 'padding-top') +
+        px(bar, 'padding-bottom') +
+        px(bar, 'border-top-width') +
+        px(bar, 'border-bottom-width');
+      return {
+        boxes,
+        shareALine: Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom)),
+        height: bar.getBoundingClientRect().height,
+        tallest: Math.max(...boxes.map((b) => b.bottom - b.top)) + own,
+        sideways: bar.scrollWidth - bar.clientWidth,
+      };
+    });
+    expect(bar.shareALine, `the bar's items share a line: ${JSON.stringify(bar.boxes)}`).toBe(true);
+    for (const box of bar.boxes)
+      expect(box.bottom - box.top, `"${box.name}" is one line tall`).toBeLessThanOrEqual(
+        box.oneLine + 1,
+      );
+    expect(bar.height, 'the bar is one line tall').toBeLessThanOrEqual(bar.tallest + 1);
+    expect(bar.sideways, 'sideways scrolling in the bar').toBe(0);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'sideways scrolling').toBe(0);
+
+    // Every control keeps its whole name and stays in view; the message opens whole and closes.
+    await expect(page.getByRole('button', { name: 'Undo the last save' })).toBeInViewport();
+    if (width < 1100)
+      await expect(page.getByRole('button', { name: 'Show the page' })).toBeInViewport();
+    // A message cut short is offered whole; one that fits is shown whole, with nothing to open.
+    const whole = page.getByRole('button', { name: 'Show the whole message' });
+    const unseen = () => status.evaluate((line) => line.scrollWidth - line.clientWidth);
+    if (width < 1100 || (await unseen()) > 0) {
+      await expect(whole).toHaveAttribute('aria-expanded', 'false');
+      await whole.click();
+      await expect(whole).toHaveAttribute('aria-expanded', 'true');
+      expect(await unseen(), 'the whole message shows').toBe(0);
+      await whole.click();
+      await expect(whole).toHaveAttribute('aria-expanded', 'false');
+    } else await expect(whole).toHaveCount(0);
+
+    await opens.fill('09:00');
+    await opens.press('Enter');
+    await expect(status).toContainText('Saved Contact, hours, opens');
+  });

@@ -3,7 +3,7 @@
  * the changes since the last commit with the form that commits them, the files' navigation, the
  * form, and the page beside it. Everything drawn here is drawn from the state (state.ts).
  */
-import { useContext, useEffect, useMemo, useRef, type FocusEvent } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { fieldWords, optionFor } from '../../scripts/shared/field-words';
 import { changeInWords } from '../change-words';
 import { inWords, isGroup } from '../values';
@@ -69,20 +69,41 @@ function Bar() {
   const model = state.model!;
   const pending = Object.values(state.unsaved);
   const bar = useRef<HTMLDivElement>(null);
-  // The bar's height, kept in --bar-height, keeps a field given the focus from sliding under it.
+  const status = useRef<HTMLParagraphElement>(null);
+  // A message longer than the line it has is cut with an ellipsis; the editor can open it whole,
+  // and each new message starts on its line again, cut if it must be.
+  const [cut, setCut] = useState(false);
+  const [wholeText, setWholeText] = useState<string | undefined>();
+  const whole = wholeText === state.status.text;
   useEffect(() => {
-    const observer = new ResizeObserver(([entry]) => {
+    const line = status.current!;
+    const measure = () => setCut(line.scrollWidth > line.clientWidth);
+    // The bar's height, kept in --bar-height, keeps a field given the focus from sliding under it.
+    const resizes = new ResizeObserver(([entry]) => {
       const height = entry?.borderBoxSize[0]?.blockSize ?? 0;
       document.documentElement.style.setProperty('--bar-height', `${height}px`);
+      measure();
     });
-    observer.observe(bar.current!);
-    return () => observer.disconnect();
+    resizes.observe(bar.current!);
+    const messages = new MutationObserver(measure);
+    messages.observe(line, { childList: true, characterData: true, subtree: true });
+    return () => {
+      resizes.disconnect();
+      messages.disconnect();
+    };
   }, []);
+  const alerts =
+    (!state.conflict && !state.unreachable && state.typedOverReload && pending.length > 0) ||
+    (!state.conflict && state.blockedByTyped && pending.length > 0) ||
+    state.conflict ||
+    state.unreachable;
   return (
-    <div className="bar" ref={bar}>
+    <div className={`bar${whole ? ' whole' : ''}`} ref={bar}>
+      {/* On a narrow window or with large text, the buttons show their first word; their names,
+          which a screen reader says and a voice command uses, stay whole. */}
       <div className="toolbar">
         <button type="button" onClick={actions.undo} disabled={!model.canUndo}>
-          Undo the last save
+          Undo<span className="longer"> the last save</span>
         </button>
         <button
           type="button"
@@ -91,32 +112,50 @@ function Bar() {
           aria-controls="page-beside"
           onClick={() => actions.dispatch({ type: 'pageOpen', open: !state.pageOpen })}
         >
-          {state.pageOpen ? 'Close the page' : 'Show the page'}
+          {state.pageOpen ? 'Close' : 'Show'}
+          <span className="longer"> the</span> page
         </button>
-        {/* After a reload, the values typed and not saved wait for the editor to save them. */}
-        {!state.conflict && !state.unreachable && state.typedOverReload && pending.length > 0 && (
-          <button type="button" onClick={actions.saveAllTyped}>
-            Save what you typed (
-            {pending.map(({ path }) => fieldWords(path, model.schema, state.draft)).join('; ')})
-          </button>
-        )}
-        {/* A commit or a proposal stopped by values typed: they can go, with nothing else. */}
-        {!state.conflict && state.blockedByTyped && pending.length > 0 && (
-          <button type="button" onClick={() => actions.dispatch({ type: 'putBackTyped' })}>
-            Put back what is saved (
-            {pending.map(({ path }) => fieldWords(path, model.schema, state.draft)).join('; ')})
-          </button>
-        )}
-        {state.conflict && <ConflictAlert />}
-        {state.unreachable && (
-          <p className="conflict" role="alert">
-            {state.unreachable}
-          </p>
-        )}
       </div>
-      <p id="status" role="status" className="status">
+      <p id="status" role="status" className="status" ref={status}>
         {state.status.text}
       </p>
+      {(cut || whole) && (
+        <button
+          type="button"
+          className="whole-message"
+          aria-expanded={whole}
+          aria-controls="status"
+          aria-label="Show the whole message"
+          onClick={() => setWholeText(whole ? undefined : state.status.text)}
+        >
+          <span aria-hidden="true">{whole ? '\u2191' : '\u2026'}</span>
+        </button>
+      )}
+      {/* What asks the editor to act takes lines of its own under the bar's line, read whole. */}
+      {alerts && (
+        <div className="bar-alerts">
+          {/* After a reload, the values typed and not saved wait for the editor to save them. */}
+          {!state.conflict && !state.unreachable && state.typedOverReload && pending.length > 0 && (
+            <button type="button" onClick={actions.saveAllTyped}>
+              Save what you typed (
+              {pending.map(({ path }) => fieldWords(path, model.schema, state.draft)).join('; ')})
+            </button>
+          )}
+          {/* A commit or a proposal stopped by values typed: they can go, with nothing else. */}
+          {!state.conflict && state.blockedByTyped && pending.length > 0 && (
+            <button type="button" onClick={() => actions.dispatch({ type: 'putBackTyped' })}>
+              Put back what is saved (
+              {pending.map(({ path }) => fieldWords(path, model.schema, state.draft)).join('; ')})
+            </button>
+          )}
+          {state.conflict && <ConflictAlert />}
+          {state.unreachable && (
+            <p className="conflict" role="alert">
+              {state.unreachable}
+            </p>
+          )}
+        </div>
+      )}
     </div>
   );
 }

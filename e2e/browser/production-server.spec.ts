@@ -13,6 +13,7 @@ import {
   isUnreadable,
   probeRedirects,
   rawGet,
+  type TlsSessionHolder,
   redirectBendingPaths,
   requestTarget,
   writtenAddresses,
@@ -293,10 +294,14 @@ test.describe('odd and hostile addresses', () => {
     const redirect = [301, 302, 307, 308];
     const problems: string[] = [];
     const queue = [...hostileAddresses];
+    // Over HTTPS, one TLS session for all of them, resumed by each connection after the first.
+    const tls: TlsSessionHolder = {};
     const visit = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const { address, landing } = next;
-        const { status, head, body } = await rawGet(baseURL ?? '', requestTarget(address));
+        const { status, head, body } = await rawGet(baseURL ?? '', requestTarget(address), 'GET', {
+          tls,
+        });
         // The head is lines of printable ASCII, each ended by CR LF: no other control byte, no
         // byte of a UTF-8 character, so nothing a browser could read as the end of a header.
         const lines = head.toString('latin1').split('\r\n');

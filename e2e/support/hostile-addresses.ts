@@ -4,7 +4,7 @@
  * same lists, so that nginx, the static server (npm run serve) and Cloudflare are held to one answer for each.
  */
 import { connect } from 'node:net';
-import { connect as tlsConnect } from 'node:tls';
+import { createSecureContext, type SecureContext, connect as tlsConnect } from 'node:tls';
 
 /** Where an odd address should land: the not-found page, or the page it plainly means. */
 export type Landing = 'not found' | 'home' | 'south africa';
@@ -250,17 +250,37 @@ const RAW_ANSWER_TIMEOUT_MS = 10_000;
 export type RawResponse = { status: number; head: Buffer; body: string };
 
 /**
+ * A TLS session that rawGet's connections to one server share: the first makes it, whose handshake
+ * verifies the server's certificate, and the next resume it, which skips the certificate's exchange
+ * and verification (most of a handshake's work) but nothing of the request or the answer. A session
+ * is resumed only by a request that trusts the certificate its first handshake verified.
+ */
+export type TlsSessionHolder = { session?: Buffer; verifiedWith?: string | undefined };
+
+/**
+ * The TLS settings rawGet connects with, made once for each certificate it trusts: making them
+ * reads the certificate and the system's, which costs more than the handshake that uses them.
+ */
+const secureContexts = new Map<string | undefined, SecureContext>();
+function secureContextFor(ca: string | undefined): SecureContext {
+  const made = secureContexts.get(ca) ?? createSecureContext(ca === undefined ? {} : { ca });
+  secureContexts.set(ca, made);
+  return made;
+}
+
+/**
  * Sends a GET (or another method) for this request target exactly as written, over a socket of its
  * own: no client tidies it first (browsers resolve '../', HTTP clients refuse odd bytes) and none
  * parses the answer (they refuse a split header, which is exactly what must be seen).
  * @param options.ca Over HTTPS, the certificate the server's must be signed with, where the
  *   process does not trust it already.
+ * @param options.tls Over HTTPS, a session to resume and keep for the next request, if any.
  */
 export function rawGet(
   baseURL: string,
   target: string,
   method = 'GET',
-  options: { ca?: string | undefined } = {},
+  options: { ca?: string | undefined; tls?: TlsSessionHolder } = {},
 ): Promise<RawResponse> {
   const { hostname, port, protocol } = new URL(baseURL);
   return new Promise((resolve, reject) => {
@@ -273,9 +293,17 @@ export function rawGet(
     const socket =
       protocol === 'https:'
         ? tlsConnect(
-            { host: '127.0.0.1', servername: hostname, port: Number(port), ca: options.ca },
+            {
+              host: '127.0.0.1',
+              servername: hostname,
+              port: Number(port),
+              secureContext: secureContextFor(options.ca),
+              session: options.tls?.verifiedWith === options.ca ? options.tls?.session : undefined,
+            },
             send,
-          )
+          ).on('session', (session: Buffer) => {
+            if (options.tls) Object.assign(options.tls, { session, verifiedWith: options.ca });
+          })
         : connect(Number(port), '127.0.0.1', send);
     socket.setTimeout(RAW_ANSWER_TIMEOUT_MS, () => {
       socket.destroy();
@@ -308,8 +336,9 @@ export type RedirectProbe = {
 };
 
 /**
- * Sends every redirect-bending address to a server, byte for byte, eight at a time, and judges each
- * Location it answers as a browser resolves it.
+ * Sends every redirect-bending address to a server, byte for byte, eight at a time, each on a
+ * connection of its own (over HTTPS, resuming one TLS session), and judges each Location it answers
+ * as a browser resolves it.
  * @param baseURL The server's address (its origin is used).
  * @param options.siteOrigin The origin every redirect must keep, when not the server's own (a
  *   plain-HTTP server's redirects keep the site's HTTPS origin).
@@ -322,9 +351,10 @@ export async function probeRedirects(
   const origin = new URL(baseURL).origin;
   const queue = [...redirectBendingPaths()];
   const probe: RedirectProbe = { sent: queue.length, redirects: 0, offSite: [], unanswered: [] };
+  const tls: TlsSessionHolder = {};
   const visit = async () => {
     for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-      const answer = await rawGet(origin, path, 'GET', { ca: options.ca }).catch(
+      const answer = await rawGet(origin, path, 'GET', { ca: options.ca, tls }).catch(
         (error: Error) => error,
       );
       if (answer instanceof Error) {

@@ -50,6 +50,10 @@ export function fieldDocs(files: ReadFile[]): Record<string, FieldDoc> {
       moduleResolution: ts.ModuleResolutionKind.Bundler,
       skipLibCheck: true,
       noEmit: true,
+      // The content files and their schema need the language's own types alone: no DOM, and none
+      // of the @types packages a program otherwise loads, which would cost every start half a second.
+      types: [],
+      lib: ['lib.es2023.d.ts'],
     }),
     getDefaultLibFileName: ts.getDefaultLibFilePath,
   });

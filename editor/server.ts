@@ -5,7 +5,7 @@
  * view's own. Run it from the project's root: it reads and writes the content files there. The
  * editing service (service/server.ts) serves the same view to many editors behind a sign-in.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { contentApi } from './content-api';
@@ -21,34 +21,46 @@ import { send, viewFiles } from './view-files';
  */
 export async function startEditor(port = Number(process.env.PORT ?? 0)) {
   const token = newToken();
-  const content = new ContentFiles();
-  const root = process.cwd();
-  const view = await viewFiles(root, 'local');
-  // Help texts are the schema's, which does not change while the editor runs.
-  const shared = { schema: formSchema(), docs: fieldDocs(content.readAll()), pages: view.pages };
-  const api = contentApi(content, root, shared, { commits: true });
   let ownPort = port;
-
+  /** The view's answers, once it has read the content and bundled its scripts. */
+  let answer: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
   const server = createServer((request, response) => {
-    const { pathname } = new URL(request.url ?? '/', 'http://127.0.0.1');
-    // The view's page, scripts and styles, the empty page beside the form and the site's pictures
-    // hold nothing of the content: the view's script takes the token from the address it was
-    // opened at (request-gate.ts), and asks for the content with it.
-    const tokenNeeded = !view.holdsNothing(request.method, pathname);
-    const forbidden = whyForbidden(request, ownPort, token, tokenNeeded);
-    if (forbidden) return send(response, 403, forbidden, 'text/plain');
-    if (view.serve(request.method, pathname, response)) return;
-    if (pathname.startsWith('/api/'))
-      return void api(request, response, pathname).catch((error: unknown) =>
-        send(response, 500, { error: `the editor failed: ${String(error)}` }),
-      );
-    send(response, 404, 'not found', 'text/plain');
+    // Before the view is ready its address is not printed: nothing to answer yet.
+    if (!answer) return send(response, 503, 'the editing view is starting', 'text/plain');
+    answer(request, response);
   });
+  // The port first, so that a port in use is said at once, before the work of the start.
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
   ownPort = (server.address() as AddressInfo).port;
+  try {
+    const content = new ContentFiles();
+    const root = process.cwd();
+    const view = await viewFiles(root, 'local');
+    // Help texts are the schema's, which does not change while the editor runs.
+    const shared = { schema: formSchema(), docs: fieldDocs(content.readAll()), pages: view.pages };
+    const api = contentApi(content, root, shared, { commits: true });
+    answer = (request, response) => {
+      const { pathname } = new URL(request.url ?? '/', 'http://127.0.0.1');
+      // The view's page, scripts and styles, the empty page beside the form and the site's pictures
+      // hold nothing of the content: the view's script takes the token from the address it was
+      // opened at (request-gate.ts), and asks for the content with it.
+      const tokenNeeded = !view.holdsNothing(request.method, pathname);
+      const forbidden = whyForbidden(request, ownPort, token, tokenNeeded);
+      if (forbidden) return send(response, 403, forbidden, 'text/plain');
+      if (view.serve(request.method, pathname, response)) return;
+      if (pathname.startsWith('/api/'))
+        return void api(request, response, pathname).catch((error: unknown) =>
+          send(response, 500, { error: `the editor failed: ${String(error)}` }),
+        );
+      send(response, 404, 'not found', 'text/plain');
+    };
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   return {
     url: `http://127.0.0.1:${ownPort}/?token=${token}`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -45,12 +45,6 @@ function inProject(file: string) {
 type Kept = { inputs: [file: string, fingerprint: string][]; docs: Record<string, FieldDoc> };
 
 /**
- * A field's path with every list index as `[]`, so that the items of one list share their fields'
- * help: `southAfrica.sections[].heading`.
- */
-const genericField = (field: string) => field.replace(/\[\d+\]/g, '[]');
-
-/**
  * A field's help: `help`, what it is for and how to write it, in an editor's words (the doc
  * comment's main text); `details`, what only a developer needs (its `@remarks`), when it has any.
  */
@@ -105,8 +99,14 @@ function keptAnswer(keptFile: string): Record<string, FieldDoc> | undefined {
 }
 
 /**
- * The help found by the TypeScript language service, and the files its program read besides the
- * content files (the schema, the packages' types, the language's own).
+ * The help of every field a content file may write, found by the TypeScript language service, by
+ * its path with each list index as `[]` (`southAfrica.sections[].heading`), so that the items of one
+ * list share their fields' help; and the files its program read besides the content files (the
+ * schema, the packages' types, the language's own). The help is read from the type each file's
+ * value satisfies, not from the fields the file writes, so that a field left out (an optional one)
+ * is explained as well when the form offers it. An item of a list has no comment of its own: it
+ * takes its list's help.
+ * @param files The content files as read.
  */
 function foundDocs(files: ReadFile[]): { docs: Record<string, FieldDoc>; inputs: string[] } {
   // Loaded only here, where the help is not kept: the compiler alone takes a fifth of a second.
@@ -140,19 +140,36 @@ function foundDocs(files: ReadFile[]): { docs: Record<string, FieldDoc>; inputs:
     }),
     getDefaultLibFileName: ts.getDefaultLibFilePath,
   });
+  const program = service.getProgram()!;
+  const checker = program.getTypeChecker();
   const docs: Record<string, FieldDoc> = {};
-  for (const { file, source, read } of files) {
-    if (!read) continue;
-    const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
-    for (const [field, place] of read.places) {
-      // A list's item has no name of its own to hover: its help is its list's.
-      if (field.endsWith(']') || genericField(field) in docs) continue;
-      const position = sourceFile.getPositionOfLineAndCharacter(place.line - 1, place.column - 1);
-      const hover = service.getQuickInfoAtPosition(absolute(file), position);
-      const help = asParagraph(hover?.documentation);
-      const details = asParagraph(hover?.tags?.find((tag) => tag.name === 'remarks')?.text);
-      if (help) docs[genericField(field)] = { help, ...(details && { details }) };
+  const walk = (field: string, type: ts.Type) => {
+    for (const option of type.isUnion() ? type.types : [type]) {
+      if (checker.isArrayType(option) || checker.isTupleType(option)) {
+        const list = docs[field];
+        if (list && !docs[`${field}[]`]) docs[`${field}[]`] = list;
+        for (const item of checker.getTypeArguments(option as ts.TypeReference))
+          walk(`${field}[]`, item);
+        continue;
+      }
+      if (!(option.flags & ts.TypeFlags.Object)) continue;
+      for (const property of checker.getPropertiesOfType(option)) {
+        const inside = `${field}.${property.name}`;
+        const help = asParagraph(property.getDocumentationComment(checker));
+        const remarks = property.getJsDocTags(checker).find((tag) => tag.name === 'remarks');
+        const details = asParagraph(remarks?.text);
+        if (help && !docs[inside]) docs[inside] = { help, ...(details && { details }) };
+        walk(inside, checker.getTypeOfSymbol(property));
+      }
     }
+  };
+  for (const { file, name } of files) {
+    const sourceFile = program.getSourceFile(absolute(file));
+    // The value's type is the one it satisfies: `export const home = { … } satisfies Content['home']`.
+    const satisfied = (node: ts.Node): ts.TypeNode | undefined =>
+      ts.isSatisfiesExpression(node) ? node.type : ts.forEachChild(node, satisfied);
+    const typeNode = sourceFile && satisfied(sourceFile);
+    if (typeNode) walk(name, checker.getTypeFromTypeNode(typeNode));
   }
   const read = service.getProgram()?.getSourceFiles() ?? [];
   const inputs = read.map((file) => path.resolve(file.fileName)).filter((f) => !sources.has(f));

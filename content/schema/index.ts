@@ -306,7 +306,7 @@ const home = z.strictObject({
    */
   description: description('{name} {division}'),
   /** The sentence under the heading. */
-  lead: text,
+  lead: text.meta({ title: 'sentence under the heading' }),
   /** The button to the South Africa office's page, which opens in a new tab. */
   officeLink: buttonLink,
   /**
@@ -331,7 +331,7 @@ const anchored = {
    *   that exists.
    */
   id: slug().meta({ title: 'short name' }),
-  /** The section's heading. */
+  /** The section's heading, shown above its paragraphs. */
   heading,
 };
 const textSectionFields = {
@@ -370,27 +370,29 @@ const office = z.strictObject({
 const contactBlock = z.strictObject({
   ...anchored,
   /** The card for people who are not clients yet. */
-  prospects: z.strictObject({
-    ...textSectionFields,
-    /**
-     * The 'Request a call back' button. Until a page for it exists, it opens an e-mail to general
-     * enquiries, with the subject and text below.
-     */
-    callBack: buttonLink.extend({
+  prospects: z
+    .strictObject({
+      ...textSectionFields,
       /**
-       * The address of a page for call-back requests, once there is one. Leave it out until then,
-       * and the button opens the e-mail below.
+       * The 'Request a call back' button. Until a page for it exists, it opens an e-mail to general
+       * enquiries, with the subject and text below.
        */
-      href: linkAddress().optional(),
-      /** The subject of the e-mail. */
-      subject: heading,
-      /**
-       * The text of the e-mail, ready for the visitor to complete. Write \n where a new line
-       * starts.
-       */
-      body: multilineText(),
-    }),
-  }),
+      callBack: buttonLink.extend({
+        /**
+         * The address of a page for call-back requests, once there is one. Leave it out until then,
+         * and the button opens the e-mail below.
+         */
+        href: linkAddress().optional(),
+        /** The subject of the e-mail. */
+        subject: heading,
+        /**
+         * The text of the e-mail, ready for the visitor to complete. Write \n where a new line
+         * starts.
+         */
+        body: multilineText().meta({ title: 'e-mail text' }),
+      }),
+    })
+    .meta({ title: 'card for new clients' }),
   /** The card for existing clients. */
   clients: z.strictObject({
     ...textSectionFields,
@@ -411,7 +413,7 @@ const contactBlock = z.strictObject({
   }),
   /** The warning against fraudsters who pretend to be the bank, under the contact cards. */
   scamWarning: z.strictObject({
-    /** The warning's heading. */
+    /** The warning's heading, shown above its paragraphs. */
     heading,
     /** What the bank never asks for, and what to do instead; one text per paragraph. */
     paragraphs: z.array(readableText('', { kind: 'paragraph' })),
@@ -441,7 +443,7 @@ const countryPage = z.strictObject({
   /** The page one level up, which the 'Back to:' line links to. */
   parent: link.meta({ title: 'page one level up' }),
   /** The picture behind the page's heading. */
-  hero: image,
+  hero: image.meta({ title: 'picture at the top' }),
   /**
    * The smallest portfolio the Private Bank accepts, as the page writes it, like '£5 million'.
    * Other texts of the page say {minimumPortfolio}.
@@ -451,7 +453,10 @@ const countryPage = z.strictObject({
   /**
    * The opening paragraphs, under the heading. Slots: {minimumPortfolio} {licence} {complaints}.
    */
-  intro: textSectionFields.paragraphs,
+  intro: textSectionFields.paragraphs.meta({
+    title: 'opening paragraphs',
+    'x-item': 'opening paragraph',
+  }),
   /** The sections between the opening paragraphs and the contact cards, in order. */
   sections: z.array(textSection),
   /** The 'Contact your local team' section. */
@@ -465,7 +470,7 @@ const countryPage = z.strictObject({
 const statusPage = {
   /** The page's title in the browser's tab. */
   title: heading,
-  /** The page's heading. */
+  /** The page's main heading, shown above the sentence under it. */
   heading,
   /** The sentence under the heading. */
   message: text,
@@ -480,7 +485,7 @@ const notFound = z.strictObject({
   /** One sentence about the page for search results. */
   description: description(),
   /** The first line of the heading, above it, like 'Oops!'. */
-  exclamation: heading,
+  exclamation: heading.meta({ title: 'line above the heading' }),
   /** The words of the button that goes back to the page before. */
   back: label.meta({ title: 'back button' }),
   /**
@@ -581,20 +586,21 @@ const legal = z.strictObject({
    */
   links: z.strictObject({
     /**
-     * The privacy notice.
+     * The link to the privacy notice, in the footer of every page.
      * @remarks Required by POPIA.
      */
     privacy: link.meta({ title: 'privacy notice' }),
     /**
-     * The manual on how to ask the bank for information it holds.
+     * The link to the manual on how to ask the bank for information it holds, in the footer of
+     * every page.
      * @remarks The PAIA manual that section 51 of PAIA requires.
      */
     paia: link.meta({ title: 'PAIA manual' }),
-    /** How to complain. */
+    /** The link to the page on how to complain, in the footer of every page. */
     complaints: link.meta({ title: 'complaints page' }),
-    /** The cookie statement. */
+    /** The link to the cookie statement, in the footer of every page. */
     cookies: link.meta({ title: 'cookie statement' }),
-    /** The accessibility statement. */
+    /** The link to the accessibility statement, in the footer of every page. */
     accessibility: link.meta({ title: 'accessibility statement' }),
   }),
 });

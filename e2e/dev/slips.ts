@@ -69,7 +69,7 @@ export const slips: Slip[] = [
     from: 'at least {minimumPortfolio}',
     to: 'at least {minimumPortfolo}',
     at: "'Our Private Bank supports",
-    says: 'southAfrica.intro[1] (South Africa page, intro 2): uses {minimumPortfolo}; this text offers {minimumPortfolio} {licence} {complaints}',
+    says: 'southAfrica.intro[1] (South Africa page, opening paragraph 2): uses {minimumPortfolo}; this text offers {minimumPortfolio} {licence} {complaints}',
   },
   {
     name: 'a comma missing after a field',

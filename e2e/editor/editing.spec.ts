@@ -130,7 +130,7 @@ test('each kind of field has its input: a time zone to choose, a multi-line text
   await expect(pages.locator('option[value="/south-africa"]')).toHaveText('South Africa');
   await expect(pages.locator('option[value="/"]')).toHaveText(brief.homeTitle);
   await expect(
-    session.page.getByRole('combobox', { name: 'South Africa page, hero, file' }),
+    session.page.getByRole('combobox', { name: 'South Africa page, picture at the top, file' }),
   ).toHaveValue('/images/south-africa-hero.svg');
   await expect(
     session.page.getByRole('spinbutton', { name: 'Home page, copyright year' }),
@@ -141,7 +141,7 @@ test('each kind of field has its input: a time zone to choose, a multi-line text
   );
   // The call-back e-mail's body keeps its line breaks.
   const body = session.page.getByRole('textbox', {
-    name: 'South Africa page, contact, prospects, call back, body',
+    name: 'South Africa page, contact, card for new clients, call back, e-mail text',
   });
   await expect(body).toHaveValue(/^Please call me back.*\n\nName:\n/s);
   await expect(
@@ -218,7 +218,7 @@ test('a rejected value keeps its message while the editor types in another field
   await opens.fill('9am');
   await expect(opens).toHaveAccessibleDescription(/"9am" is not a 24-hour time/);
   // Another field checked after it, with a slip of its own, so that its check is seen to be done.
-  const lead = page.getByRole('textbox', { name: 'Home page, lead' });
+  const lead = page.getByRole('textbox', { name: 'Home page, sentence under the heading' });
   const leadBefore = await lead.inputValue();
   await lead.fill('');
   await expect(lead).toHaveAccessibleDescription(/is empty/);
@@ -400,12 +400,12 @@ test('an optional field is filled and emptied, the comments in its group staying
   await expect(session.page.getByRole('alert')).toBeHidden();
   const before = read('south-africa.ts');
   const address = session.page.getByRole('combobox', {
-    name: 'South Africa page, contact, prospects, call back, address',
+    name: 'South Africa page, contact, card for new clients, call back, address',
   });
   await address.fill('/south-africa#contact');
   await address.press('Tab');
   await expect(session.page.getByRole('status')).toContainText(
-    'Saved South Africa page, contact, prospects, call back, address',
+    'Saved South Africa page, contact, card for new clients, call back, address',
   );
   const callBack = () => /callBack: \{[^}]*\}/.exec(read('south-africa.ts'))?.[0] ?? '';
   expect(callBack()).toContain(commented.trim());
@@ -422,13 +422,13 @@ test('a save the editing view itself fails says so, and does not send the editor
   await page.route('**/api/save', (route) =>
     route.fulfill({ status: 500, json: { error: 'the editor failed: Error: disk full' } }),
   );
-  const lead = page.getByRole('textbox', { name: 'Home page, lead' });
+  const lead = page.getByRole('textbox', { name: 'Home page, sentence under the heading' });
   const leadBefore = await lead.inputValue();
   try {
     await lead.fill('Typed as the disk filled up.');
     await lead.press('Enter');
     await expect(page.getByRole('status')).toHaveText(
-      'Not saved: Home page, lead. The editing view failed (the editor failed: Error: disk full): tell a developer; what you typed stays in the field',
+      'Not saved: Home page, sentence under the heading. The editing view failed (the editor failed: Error: disk full): tell a developer; what you typed stays in the field',
     );
     await expect(lead).toHaveValue('Typed as the disk filled up.');
   } finally {
@@ -437,7 +437,9 @@ test('a save the editing view itself fails says so, and does not send the editor
   // Put back as it was, or leaving the field would save what was typed, as it should.
   await lead.fill(leadBefore);
   await lead.press('Enter');
-  await expect(page.getByRole('status')).toContainText('Saved Home page, lead');
+  await expect(page.getByRole('status')).toContainText(
+    'Saved Home page, sentence under the heading',
+  );
 });
 
 test('the last save is undone, and only the last', async () => {
@@ -447,14 +449,16 @@ test('the last save is undone, and only the last', async () => {
   await title.press('Enter');
   await expect(session.page.getByRole('status')).toContainText('Saved Home page, title');
   const afterTitle = read('home.ts');
-  const lead = session.page.getByRole('textbox', { name: 'Home page, lead' });
+  const lead = session.page.getByRole('textbox', { name: 'Home page, sentence under the heading' });
   await lead.fill('Our South Africa office can help.');
   await lead.press('Enter');
-  await expect(session.page.getByRole('status')).toContainText('Saved Home page, lead');
+  await expect(session.page.getByRole('status')).toContainText(
+    'Saved Home page, sentence under the heading',
+  );
   const undo = session.page.getByRole('button', { name: 'Undo the last save' });
   await undo.click();
   await expect(session.page.getByRole('status')).toHaveText(
-    "This tab's last save, Home page, lead in content/home.ts, was undone",
+    "This tab's last save, Home page, sentence under the heading in content/home.ts, was undone",
   );
   expect(read('home.ts')).toBe(afterTitle);
   await expect(lead).toHaveValue(/The page you asked for isn’t here/);
@@ -470,7 +474,7 @@ test('a file changed on disk is not overwritten, and what was typed survives the
   writeFileSync(fileOf('home.ts'), developers);
   // The view notices on its own, before anything is saved over the file.
   await expect(session.page.getByRole('alert')).toContainText('content/home.ts changed on disk');
-  const lead = session.page.getByRole('textbox', { name: 'Home page, lead' });
+  const lead = session.page.getByRole('textbox', { name: 'Home page, sentence under the heading' });
   await lead.fill('Typed while a developer changed the file.');
   await lead.press('Enter');
   await expect(session.page.getByRole('alert')).toContainText('content/home.ts changed on disk');
@@ -480,8 +484,12 @@ test('a file changed on disk is not overwritten, and what was typed survives the
     'Whoops! Something went wrong',
   );
   await expect(lead).toHaveValue('Typed while a developer changed the file.');
-  await session.page.getByRole('button', { name: 'Save what you typed (Home page, lead)' }).click();
-  await expect(session.page.getByRole('status')).toContainText('Saved Home page, lead');
+  await session.page
+    .getByRole('button', { name: 'Save what you typed (Home page, sentence under the heading)' })
+    .click();
+  await expect(session.page.getByRole('status')).toContainText(
+    'Saved Home page, sentence under the heading',
+  );
   expect(read('home.ts')).toContain("title: 'Whoops! Something went wrong'");
   expect(read('home.ts')).toContain('Typed while a developer changed the file.');
 });
@@ -592,7 +600,7 @@ test('a server that no longer takes the page, or stopped, is said once in words,
   await page.goto(session.view.address);
   await expect(page.getByRole('alert')).toHaveCount(0);
 
-  const lead = page.getByRole('textbox', { name: 'Home page, lead' });
+  const lead = page.getByRole('textbox', { name: 'Home page, sentence under the heading' });
   await lead.fill('Typed as the server stopped.');
   await session.view.stop();
   for (let time = 1; time <= 3; time += 1) await comeBack();
@@ -630,8 +638,12 @@ test('a page’s fields come in the order the page shows them, then those its te
     "Also in this file, not in the page's text: for search results, for the site to work with, or shown in another way";
   // The title is the page's heading, above its opening paragraphs.
   expect(place('South Africa page, back to')).toBeLessThan(place('South Africa page, title'));
-  expect(place('South Africa page, title')).toBeLessThan(place('South Africa page, intro'));
-  expect(place('South Africa page, intro')).toBeLessThan(place('South Africa page, sections'));
+  expect(place('South Africa page, title')).toBeLessThan(
+    place('South Africa page, opening paragraphs'),
+  );
+  expect(place('South Africa page, opening paragraphs')).toBeLessThan(
+    place('South Africa page, sections'),
+  );
   expect(place('South Africa page, sections')).toBeLessThan(place('South Africa page, contact'));
   expect(place('South Africa page, contact')).toBeLessThan(
     place('South Africa page, important information'),
@@ -639,5 +651,5 @@ test('a page’s fields come in the order the page shows them, then those its te
   expect(place('South Africa page, important information')).toBeLessThan(place(elsewhere));
   expect(place(elsewhere)).toBeLessThan(place('South Africa page, description'));
   // The picture at the top shows no words of the page: it is shown in another way.
-  expect(place(elsewhere)).toBeLessThan(place('South Africa page, hero'));
+  expect(place(elsewhere)).toBeLessThan(place('South Africa page, picture at the top'));
 });

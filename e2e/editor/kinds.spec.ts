@@ -141,7 +141,7 @@ const slips: {
   {
     kind: 'multi-line text',
     role: 'textbox',
-    field: 'South Africa page, contact, prospects, call back, body',
+    field: 'South Africa page, contact, card for new clients, call back, e-mail text',
     good: 'Please call me back about my account.',
     typed: 'Call me <b>now</b>',
     says: 'has the HTML tag <b>: texts are plain, so write the words alone',
@@ -157,7 +157,7 @@ const slips: {
   {
     kind: 'one-line text',
     role: 'textbox',
-    field: 'Home page, lead',
+    field: 'Home page, sentence under the heading',
     good: 'Our South Africa office can help.',
     typed: '',
     says: 'is empty: write the text',

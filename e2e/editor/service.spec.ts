@@ -432,7 +432,7 @@ test('an editor abandons a proposed change: it leaves her list, its workspace an
   const thandi = await signIn(browser, 'thandi');
   await thandi.goto('/');
   await thandi.getByRole('link', { name: 'Started by the view' }).click();
-  await save(thandi, 'Not Found page, exclamation', 'Oh no!');
+  await save(thandi, 'Not Found page, line above the heading', 'Oh no!');
   await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
   await expect(thandi.getByRole('status')).toContainText('Proposed for review');
   const branch = 'content/thandi/started-by-the-view';
@@ -760,31 +760,33 @@ test('two editors change one field; once the first is merged, the second sees bo
   const thandi = await signIn(browser, 'thandi');
   const pieter = await signIn(browser, 'pieter');
   await startChange(thandi, 'Gentler exclamation');
-  await save(thandi, 'Not Found page, exclamation', 'Oh dear!');
+  await save(thandi, 'Not Found page, line above the heading', 'Oh dear!');
   await startChange(pieter, 'Calmer exclamation');
-  await save(pieter, 'Not Found page, exclamation', 'Hmm.');
+  await save(pieter, 'Not Found page, line above the heading', 'Hmm.');
   await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
   await expect(thandi.getByRole('status')).toContainText('Proposed for review');
   mergeOnRemote('content/thandi/gentler-exclamation');
 
   await pieter.getByRole('button', { name: 'Compare with main now' }).click();
   const conflict = pieter.getByRole('alert').filter({ hasText: 'Main changed a field' });
-  await expect(conflict).toContainText('Not Found page, exclamation');
+  await expect(conflict).toContainText('Not Found page, line above the heading');
   await expect(conflict).toContainText('On main now“Oh dear!”');
   await expect(conflict).toContainText('Yours“Hmm.”');
   await expect(pieter.getByText('Editing the change “Calmer exclamation”')).toContainText(
     'in conflict with main',
   );
-  await pieter.getByRole('button', { name: 'Keep yours for Not Found page, exclamation' }).click();
+  await pieter
+    .getByRole('button', { name: 'Keep yours for Not Found page, line above the heading' })
+    .click();
   await expect(pieter.getByRole('status')).toContainText(
-    "Not Found page, exclamation keeps your value over main's",
+    "Not Found page, line above the heading keeps your value over main's",
   );
   await expect(conflict).toHaveCount(0);
   await pieter.getByRole('button', { name: 'Propose the change for review' }).click();
   await expect(pieter.getByRole('status')).toContainText('Proposed for review');
   const branch = 'refs/heads/content/pieter/calmer-exclamation';
   expect(remoteGit('log', '-1', '--format=%b', branch)).toContain(
-    '- **Not Found page, exclamation**: “<del>Oh dear\\!</del><ins>Hmm.</ins>”',
+    '- **Not Found page, line above the heading**: “<del>Oh dear\\!</del><ins>Hmm.</ins>”',
   );
   // It merges into main with no conflict: git merge-tree exits 0.
   remoteGit('merge-tree', '--write-tree', 'refs/heads/main', branch);

@@ -90,7 +90,8 @@ test('after two conflicts in a row, each field keeps its message until it is sav
   const first = session.page;
   const second = await first.context().newPage();
   await second.goto(session.view.address);
-  const lead = (page: Page) => page.getByRole('textbox', { name: 'Home page, lead' });
+  const lead = (page: Page) =>
+    page.getByRole('textbox', { name: 'Home page, sentence under the heading' });
   await expect(title(second)).toHaveValue('Saved while the other tab looked on');
   // The first tab saves both fields' file; the second, which read it before, saves each in turn.
   await title(first).fill('The first tab’s title');

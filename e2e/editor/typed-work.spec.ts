@@ -77,12 +77,16 @@ test('Undo keeps what was typed', async () => {
 });
 
 test('discarding a change keeps what was typed', async () => {
-  const lead = session.page.getByRole('textbox', { name: 'Home page, lead' });
+  const lead = session.page.getByRole('textbox', { name: 'Home page, sentence under the heading' });
   await lead.fill('A lead to discard.');
   await lead.press('Enter');
-  await expect(status()).toContainText('Saved Home page, lead');
-  await session.page.getByRole('button', { name: 'Discard the change to Home page, lead' }).click();
-  await expect(status()).toContainText('The change to Home page, lead was discarded');
+  await expect(status()).toContainText('Saved Home page, sentence under the heading');
+  await session.page
+    .getByRole('button', { name: 'Discard the change to Home page, sentence under the heading' })
+    .click();
+  await expect(status()).toContainText(
+    'The change to Home page, sentence under the heading was discarded',
+  );
   await expect(lead).toHaveValue(home.lead);
   // The discard button went with the change; the focus is on the field it put back.
   await expect(lead).toBeFocused();

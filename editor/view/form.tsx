@@ -370,8 +370,13 @@ function List({ node, path, value }: { node: SchemaNode; path: FieldPath; value:
   const current = () =>
     valueAt(store.getState().draft[path[0] as string], path.slice(1)) as unknown[];
   const options = itemNode ? (itemNode.anyOf ?? [itemNode]) : [];
+  const help = useView((state) => Boolean(docOf(state, path)?.help));
   return (
-    <fieldset className="list" data-field={fieldName(path)}>
+    <fieldset
+      className="list"
+      data-field={fieldName(path)}
+      aria-describedby={help ? `${idOf(path)}-help` : undefined}
+    >
       <legend>{legend}</legend>
       <ol>
         {value.map((item, index) => {
@@ -465,9 +470,17 @@ function Group({ node, path, value }: { node: SchemaNode; path: FieldPath; value
   const legend = useView((state) => fieldWords(path, state.model!.schema, state.draft));
   const doc = useView((state) => docOf(state, path));
   return (
-    <fieldset className="group" data-field={fieldName(path)}>
+    <fieldset
+      className="group"
+      data-field={fieldName(path)}
+      aria-describedby={doc?.help ? `${idOf(path)}-help` : undefined}
+    >
       <legend>{legend}</legend>
-      {doc?.help && <p className="help">{doc.help}</p>}
+      {doc?.help && (
+        <p id={`${idOf(path)}-help`} className="help">
+          {doc.help}
+        </p>
+      )}
       {Object.entries(node.properties!).map(([key, field]) => {
         const inside = isGroup(value) ? value[key] : undefined;
         return <FormFor key={key} node={optionFor(field, inside)} path={[...path, key]} />;

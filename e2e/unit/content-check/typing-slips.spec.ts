@@ -108,7 +108,7 @@ const typingSlips: ContentCase[] = [
     errors: [
       {
         at: '“Our Private',
-        says: "southAfrica.intro[1] (South Africa page, intro 2): the text is in curly quotes “…”: write straight quotes '…' around it instead",
+        says: "southAfrica.intro[1] (South Africa page, opening paragraph 2): the text is in curly quotes “…”: write straight quotes '…' around it instead",
       },
     ],
   },
@@ -131,7 +131,7 @@ const typingSlips: ContentCase[] = [
     errors: [
       {
         at: ',\n  ],\n  sections',
-        says: 'southAfrica.intro[2] (South Africa page, intro 3): is empty between two commas: delete one of the commas',
+        says: 'southAfrica.intro[2] (South Africa page, opening paragraph 3): is empty between two commas: delete one of the commas',
       },
     ],
   },

@@ -304,7 +304,7 @@ const valueSlips: ContentCase[] = [
     errors: [
       {
         at: "'Our Private Bank",
-        says: 'southAfrica.intro[1] (South Africa page, intro 2): uses {minimumPortfolo}; this text offers {minimumPortfolio} {licence} {complaints}',
+        says: 'southAfrica.intro[1] (South Africa page, opening paragraph 2): uses {minimumPortfolo}; this text offers {minimumPortfolio} {licence} {complaints}',
       },
     ],
   },

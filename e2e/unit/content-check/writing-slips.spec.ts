@@ -46,7 +46,7 @@ const writingSlips: ContentCase[] = [
     errors: [
       {
         at: "'We have [served]",
-        says: "southAfrica.intro[0] (South Africa page, intro 1): has the Markdown link [served](https://example.com/x): in a paragraph, write ['…', { label: 'served', href: 'https://example.com/x' }, '…']; elsewhere, the words alone",
+        says: "southAfrica.intro[0] (South Africa page, opening paragraph 1): has the Markdown link [served](https://example.com/x): in a paragraph, write ['…', { label: 'served', href: 'https://example.com/x' }, '…']; elsewhere, the words alone",
       },
     ],
   },
@@ -104,7 +104,7 @@ const writingSlips: ContentCase[] = [
     errors: [
       {
         at: "'Our Private Bank",
-        says: 'southAfrica.intro[1] (South Africa page, intro 2): writes { minimumPortfolio } with spaces: write {minimumPortfolio}',
+        says: 'southAfrica.intro[1] (South Africa page, opening paragraph 2): writes { minimumPortfolio } with spaces: write {minimumPortfolio}',
       },
     ],
   },
@@ -118,7 +118,7 @@ const writingSlips: ContentCase[] = [
     errors: [
       {
         at: "'Our Private Bank",
-        says: 'southAfrica.intro[1] (South Africa page, intro 2): has a brace without its pair: braces only mark the values the site fills in (this text offers {minimumPortfolio} {licence} {complaints})',
+        says: 'southAfrica.intro[1] (South Africa page, opening paragraph 2): has a brace without its pair: braces only mark the values the site fills in (this text offers {minimumPortfolio} {licence} {complaints})',
       },
     ],
   },
@@ -132,7 +132,7 @@ const writingSlips: ContentCase[] = [
     errors: [
       {
         at: "'Our Private Bank",
-        says: 'southAfrica.intro[1] (South Africa page, intro 2): has ${: a value the site fills in is written {name}, without $ (this text offers {minimumPortfolio} {licence} {complaints})',
+        says: 'southAfrica.intro[1] (South Africa page, opening paragraph 2): has ${: a value the site fills in is written {name}, without $ (this text offers {minimumPortfolio} {licence} {complaints})',
       },
     ],
   },

@@ -140,9 +140,9 @@ test('activate installs a release, rolls back, refuses a broken one, and puts ba
     const NOT_A_DIRECTIVE = 'this is not a directive;';
     appendFileSync(release(BROKEN, 'nginx', 'nginx.conf.template'), `${NOT_A_DIRECTIVE}\n`);
 
-    /** A command line typed in a shell, as a deployer types it. */
+    /** A command line typed in root's shell on Debian, bash, as a deployer types it. */
     const deployerRuns = (commandLine: string): Promise<Outcome> =>
-      systemd.run('sh', ['-c', commandLine], environment);
+      systemd.run('bash', ['-c', commandLine], environment);
     /** The home page nginx serves now, as a browser asks for it (no compression). */
     const servedHomePage = () =>
       new Promise<string>((resolve, reject) => {
@@ -235,7 +235,7 @@ test('activate installs a release, rolls back, refuses a broken one, and puts ba
 
     await test.step('a misspelt release has no activate to run, and nothing changes', async () => {
       const misspelt = path.join(releasesDir, 'private-bank-site-olde', 'activate');
-      await expectRefused(misspelt, 127, `sh: 1: ${misspelt}: not found\n`);
+      await expectRefused(misspelt, 127, `bash: line 1: ${misspelt}: No such file or directory\n`);
     });
 
     await test.step('a release named as an argument is refused with the releases there', async () => {

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { freePort } from '../../scripts/serve/port';
+import { freePort, freePrivilegedPort } from '../support/ports';
 import { site } from '../../content/site';
 import { standInSystemd, type Outcome } from '../support/stand-in-systemd';
 
@@ -97,7 +97,9 @@ test('activate installs a release, rolls back, refuses a broken one, and puts ba
       TLS_CERTIFICATE: path.join(tlsDir, 'fullchain.pem'),
       TLS_KEY: path.join(tlsDir, 'privkey.pem'),
       HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
-      HTTP_LISTEN: `127.0.0.1:${await freePort()}`,
+      // A port under 1024, as 80 is: nginx, and nginx -t, which binds it, listen with the unit's
+      // one capability, CAP_NET_BIND_SERVICE, not as root.
+      HTTP_LISTEN: `127.0.0.1:${await freePrivilegedPort()}`,
       // A user and group that every Debian system has.
       SERVICE_USER: 'www-data',
       SERVICE_GROUP: 'www-data',
@@ -138,9 +140,9 @@ test('activate installs a release, rolls back, refuses a broken one, and puts ba
     const NOT_A_DIRECTIVE = 'this is not a directive;';
     appendFileSync(release(BROKEN, 'nginx', 'nginx.conf.template'), `${NOT_A_DIRECTIVE}\n`);
 
-    /** A command line typed in a shell, as a deployer types it. */
+    /** A command line typed in root's shell on Debian, bash, as a deployer types it. */
     const deployerRuns = (commandLine: string): Promise<Outcome> =>
-      systemd.run('sh', ['-c', commandLine], environment);
+      systemd.run('bash', ['-c', commandLine], environment);
     /** The home page nginx serves now, as a browser asks for it (no compression). */
     const servedHomePage = () =>
       new Promise<string>((resolve, reject) => {
@@ -233,7 +235,7 @@ test('activate installs a release, rolls back, refuses a broken one, and puts ba
 
     await test.step('a misspelt release has no activate to run, and nothing changes', async () => {
       const misspelt = path.join(releasesDir, 'private-bank-site-olde', 'activate');
-      await expectRefused(misspelt, 127, `sh: 1: ${misspelt}: not found\n`);
+      await expectRefused(misspelt, 127, `bash: line 1: ${misspelt}: No such file or directory\n`);
     });
 
     await test.step('a release named as an argument is refused with the releases there', async () => {
@@ -371,11 +373,15 @@ test('activate installs a release, rolls back, refuses a broken one, and puts ba
       const unit = readFileSync(installedUnit, 'utf8');
       const setting = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(unit)?.[1] ?? '';
       expect(setting('User')).toBe('www-data');
+      // nginx binds ports under 1024 with this one capability (docs/deploying.md), and no other.
+      expect(setting('AmbientCapabilities')).toBe('CAP_NET_BIND_SERVICE');
       const [nginx = '', ...args] = setting('ExecStartPre').split(' ');
       await run('setpriv', [
         '--reuid=www-data',
         '--regid=www-data',
         '--init-groups',
+        '--inh-caps=+net_bind_service',
+        '--ambient-caps=+net_bind_service',
         nginx,
         ...args,
       ]);

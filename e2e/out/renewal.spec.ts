@@ -19,7 +19,7 @@ import { connect as tlsConnect } from 'node:tls';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { nginxBinary } from '../../scripts/serve/nginx';
-import { freePort } from '../../scripts/serve/port';
+import { freePort, freePrivilegedPort } from '../support/ports';
 import { localTls } from '../support/local-tls';
 import { unlessItExits } from '../support/nginx-listening';
 import { startOneNameDns } from '../support/one-name-dns';
@@ -61,11 +61,13 @@ const SERVICE_USER = 'www-data';
 const SERVICE = 'private-bank-site';
 /**
  * sh's arguments that run a program as the unit runs its commands: with its umask, as the service's
- * user (its User= and Group=).
+ * user (its User= and Group=), with its one capability (AmbientCapabilities=CAP_NET_BIND_SERVICE),
+ * which nginx -t needs to bind a port under 1024.
  */
 const asTheUnit = (umask: string, program: string, args: string[]) => [
   ...['-c', `umask ${umask} && exec "$0" "$@"`, 'setpriv'],
   ...[`--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups'],
+  ...['--inh-caps=+net_bind_service', '--ambient-caps=+net_bind_service'],
   ...[program, ...args],
 ];
 /** Where systemd makes the folders a unit's directives name, under the root, and keeps them. */
@@ -151,9 +153,11 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
   // The throwaway authority of the suite's HTTPS server signs Pebble's own HTTPS certificate too.
   const tls = localTls();
   const localAuthority = readFileSync(tls.authority, 'utf8');
+  // The plain-HTTP port, through which certbot proves the domain, is under 1024, as 80 is: the
+  // certificate hook's nginx -t binds it with the unit's one capability, not as root.
   const [httpsPort, httpPort, pebblePort, pebbleManagementPort] = [
     await freePort(),
-    await freePort(),
+    await freePrivilegedPort(),
     await freePort(),
     await freePort(),
   ];

@@ -5,14 +5,17 @@
  * - A program that can listen on port 0 and say where it listens (the editing view, a server of
  *   the test's own) is started that way.
  * - A program that must be told its port (nginx, wrangler, `next dev`) gets one from `freePort`,
- *   taken just before it starts.
+ *   taken just before it starts, or, to listen as a production server does on 80 and 443, below
+ *   1024, from `freePrivilegedPort`.
  * - The run's shared test servers (playwright.config.ts's webServer) get theirs from `serverPorts`:
  *   picked once, in the runner, before it starts them and its workers, and handed to the workers
  *   (which load the configuration again, each) and to the servers through the environment.
  */
 import { execFileSync } from 'node:child_process';
 
-export { freePort } from '../../scripts/serve/port';
+import { freePort } from '../../scripts/serve/port';
+
+export { freePort };
 
 /** The run's shared test servers, each of which takes a port of its own. */
 const SERVERS = ['start', 'nginx', 'cloudflare', 'https', 'httpRedirect'] as const;
@@ -65,4 +68,23 @@ export function serverPorts(): ServerPorts {
   const ports = Object.fromEntries(SERVERS.map((name, i) => [name, picked[i]!])) as ServerPorts;
   process.env[VARIABLE] = JSON.stringify({ runner: process.pid, ports });
   return ports;
+}
+
+/**
+ * A port under 1024 of 127.0.0.1 that nothing listens on now, which only root or a program with
+ * CAP_NET_BIND_SERVICE may listen on, as on a production server's 80 and 443. The system gives no
+ * such port, so the first free one is taken from a random one of 512 to 1023 up, round to 512 again,
+ * so that two runs at once rarely try the same one first.
+ */
+export async function freePrivilegedPort(): Promise<number> {
+  const start = Math.floor(Math.random() * 512);
+  for (let step = 0; step < 512; step += 1) {
+    const port = 512 + ((start + step) % 512);
+    const free = await freePort(port).then(
+      () => true,
+      () => false,
+    );
+    if (free) return port;
+  }
+  throw new Error('no port from 512 to 1023 of 127.0.0.1 is free');
 }

@@ -1,7 +1,8 @@
 /**
  * systemd, where it does not run (here, and on CI's machines): a `systemctl` of the tests' own, first
  * on the PATH of a release's `activate` and of certbot's deploy hook, which runs the installed unit's
- * own commands as systemd runs them, as the unit's User= and Group= with its UMask= and
+ * own commands as systemd runs them, as the unit's User= and Group= with its
+ * AmbientCapabilities= (nginx's CAP_NET_BIND_SERVICE, for ports under 1024), UMask= and
  * LimitNOFILE=, so that the release's nginx really starts, reloads and stops, and `activate` can
  * see whether it serves:
  * - `daemon-reload` and `enable` do nothing but say yes;
@@ -47,12 +48,15 @@ running() {
   [ -f "$main_pid" ] || return 1
   case $(ps -o stat= -p "$(cat "$main_pid")") in '' | Z*) return 1 ;; esac
 }
-# One of the unit's command lines, as its user, with its umask and its limit of open files, in this
-# process (it execs).
+# One of the unit's command lines, as its user, with its capabilities (CAP_NET_BIND_SERVICE, as
+# setpriv spells it, +net_bind_service), its umask and its limit of open files, in this process (it
+# execs).
 as_the_unit() {
   umask "$(setting UMask)"
   ulimit -n "$(setting LimitNOFILE)"
-  eval "exec setpriv --reuid=$(setting User) --regid=$(setting Group) --init-groups $1"
+  capabilities=$(setting AmbientCapabilities | tr 'A-Z ' 'a-z,' | sed 's/cap_/+/g')
+  given=\${capabilities:+--inh-caps=$capabilities --ambient-caps=$capabilities}
+  eval "exec setpriv --reuid=$(setting User) --regid=$(setting Group) --init-groups $given $1"
 }
 start() {
   sed -n 's/^ExecStartPre=//p' "$unit" | while IFS= read -r line; do

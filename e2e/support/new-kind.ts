@@ -10,7 +10,7 @@ import path from 'node:path';
 /** The parts of the postcode's kind that `defineKind` asks for beyond its name and values. */
 const POSTCODE_PARTS = {
   rule: `  rule(value, check) {
-    if (!/^\d{4}$/.test(value)) check.refuse(\`"\${value}" is no postcode: write four digits, like 2196\`);
+    if (!/^\\d{4}$/.test(value)) check.refuse(\`"\${value}" is no postcode: write four digits, like 2196\`);
   },`,
   input: "  input: { input: 'line', digits: true, spellcheck: false },",
   onPage: '  onPage: { tagged: false, variant: (value) => `${value.slice(0, 3)}9` },',

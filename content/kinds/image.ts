@@ -9,6 +9,12 @@ export const imageKind = defineKind({
   rule(value, check) {
     if (!value.startsWith('/') || !check.isPublicFile(value))
       check.refuse(`"${value}" is not in public/: write it like /images/a.svg`);
+    // A file the servers send as anything but a picture reaches a browser as a download, and with
+    // nosniff is never drawn.
+    else if (!check.servedType(value)?.startsWith('image/'))
+      check.refuse(
+        `"${value}" is a file the servers do not send as a picture: choose one whose name ends .${check.pictureExtensions.join(' or .')}`,
+      );
   },
   input: { input: 'choice', spellcheck: false, choices: 'images' },
   onPage: { tagged: false, variant: longer },

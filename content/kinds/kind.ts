@@ -39,6 +39,10 @@ export type KindCheck = {
   sectionsOf(address: string): readonly string[] | undefined;
   /** Whether public/ holds a file at this address: '/images/hero.svg'. */
   isPublicFile(address: string): boolean;
+  /** The media type every server sends a file of this address with, or none where one would not. */
+  servedType(address: string): string | undefined;
+  /** The extensions of the files every server sends as pictures: 'svg', 'png'. */
+  pictureExtensions: readonly string[];
   /** A text as visitors read it, the bank's name and division filled in. */
   asRead(text: string): string;
   /** A phone number read as callers in `country` dial it, or with + alone when none. */

@@ -50,6 +50,21 @@ export type Finding = {
 };
 
 /**
+ * The media type of each file extension, as nginx's configuration lists them (its `types` block,
+ * deploy/nginx.conf.template), where any other file is sent as application/octet-stream with
+ * nosniff: what the site's servers send a file as. Cloudflare's list is longer, so nginx's decides.
+ */
+function nginxTypes(): Map<string, string> {
+  const template = readFileSync('deploy/nginx.conf.template', 'utf8');
+  const block = /^\s*types \{\n([^}]*)\}/m.exec(template)?.[1] ?? '';
+  return new Map(
+    [...block.matchAll(/^\s*(\S+)\s+([^;]+);/gm)].flatMap(([, type, extensions]) =>
+      extensions!.split(/\s+/).map((extension): [string, string] => [extension, type!]),
+    ),
+  );
+}
+
+/**
  * The id of each section and card of the South Africa page that a link can lead to (#id), with the
  * path of its field.
  */
@@ -160,6 +175,7 @@ export function contentFindings(content: Content, schema: z.ZodType): Finding[] 
   const ids = [MAIN_ID, ...sectionIds(page).map(([, id]) => id)];
   const anchors: Record<string, string[]> = { [routes.home]: [MAIN_ID], [routes.southAfrica]: ids };
 
+  const served = nginxTypes();
   /** What each kind's rule may weigh a value against, and how it says what is wrong. */
   const checkAt = (path: PropertyKey[], group?: z.ZodObject): KindCheck => ({
     path,
@@ -169,6 +185,10 @@ export function contentFindings(content: Content, schema: z.ZodType): Finding[] 
     pages: pageRoutes,
     sectionsOf: (address) => anchors[address],
     isPublicFile: (address) => existsSync(`public${address}`),
+    servedType: (address) => served.get(address.split('.').at(-1)!.toLowerCase()),
+    pictureExtensions: [...served]
+      .filter(([, type]) => type.startsWith('image/'))
+      .map(([extension]) => extension),
     asRead: (text) => fillTemplate(text, { name: site.name, division: site.division }),
     readPhoneNumber,
     phoneCountry: phoneCountryAt(content, path),

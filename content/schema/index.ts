@@ -1,7 +1,7 @@
 /**
  * What the content files hold: the shape of each, every field's type and what it is for (hover a
  * field in your editor to read it). Each field gets its rule from ./text-rules.ts or, for a kind of
- * field beyond plain text (a time, a link, a phone number…), from ./field-kinds.ts; rules that weigh
+ * field beyond plain text (a time, a link, a phone number…), from its module in ../kinds/; rules that weigh
  * fields against each other, the pages or public/ are the content check's
  * (scripts/build/content-rules.ts). `npm run content:check` applies them all. The shapes that
  * components draw are exported as named types (a hero image, a text section, a contact block…).
@@ -28,10 +28,10 @@ import {
   TIME,
   timeZone,
   year,
-} from './field-kinds';
+} from '../kinds';
 import { readableText } from './text-rules';
 
-export { fieldKinds, type FieldKind } from './field-kinds';
+export { fieldKinds, type FieldKind } from '../kinds';
 export { textKinds, type TextKind } from './text-kinds';
 
 /** The days of the week, as schema.org and visitors know them. */
@@ -51,7 +51,7 @@ const link = z.strictObject({
    * '/south-africa#contact'; another website, starting with https://; an e-mail address, like
    * 'mailto:name@bank.co.za'; or a phone number, like 'tel:+27115550100'. Write '#' while the page
    * it should lead to does not exist yet.
-   * @remarks A link kind (field-kinds.ts): the content check holds each scheme to its rule and an
+   * @remarks A link (content/kinds/link.ts): the content check holds each scheme to its rule and an
    *   anchor to a section id of the page it names, and lists '#' as a placeholder to replace before
    *   going live.
    */

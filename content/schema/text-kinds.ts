@@ -4,7 +4,7 @@
  * the schema is of one kind (readableText in ./text-rules.ts marks it), so that the content check
  * warns of a text longer than its kind's length, and of an emoji in a heading, and the editing view
  * counts the letters down as the editor types. A length is a recommendation, never a refusal, but
- * for a description, which search results cut (field-kinds.ts). It imports only zod's registry, so
+ * for a description, which search results cut (content/kinds/description.ts). It imports only zod's registry, so
  * that the editing view reads it in the browser.
  */
 import { z } from 'zod';

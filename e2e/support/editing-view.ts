@@ -15,6 +15,8 @@ import { scratchCopy } from './scratch-copy';
 export const EDITOR_PARTS = [
   'content',
   'public',
+  // The content check reads which files nginx sends as pictures from its configuration.
+  'deploy/nginx.conf.template',
   'app',
   'components',
   'lib',

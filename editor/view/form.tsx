@@ -1,6 +1,6 @@
 /**
  * The form: every field of a content file, grouped as its schema groups them, each with its name
- * in words, its help, the input its kind asks for (kinds.ts), and the check's messages for it. The
+ * in words, its help, the input its kind asks for (content/kinds/), and the check's messages for it. The
  * inputs show the state's values (state.ts): typing changes the state, which the form is drawn
  * from, so nothing the view does afterwards replaces what was typed.
  */
@@ -17,7 +17,7 @@ import {
 import { isGroup, valueAt } from '../values';
 import type { FieldPath, Problem } from './api';
 import { idOf } from './ids';
-import { kindOf } from './kinds';
+import { choicesOf, kindOf } from './kinds';
 import { StoreContext, useView } from './context';
 import { pathOf, within, type State } from './state';
 
@@ -222,7 +222,7 @@ function Input({
   };
   const onChange = (text: string) => actions.edited(path, read(text), false);
   const onSave = (text: string) => actions.edited(path, read(text), true);
-  const options = node.enum ?? kind.choices?.(choices);
+  const options = node.enum ?? choicesOf(kind, choices);
   if (options) {
     const all = options.includes(String(value)) ? options : [String(value ?? ''), ...options];
     return (

@@ -105,7 +105,7 @@ function differences(one: Element, other: Element, at: number[] = []): number[][
 const elementAt = (body: Element, path: number[]) =>
   path.reduce<Element | undefined>((element, i) => element?.children[i], body);
 
-/** Another value of a field's kind, which the page draws as it draws the field's (kinds.ts). */
+/** Another value of a field's kind, which the page draws as it draws the field's (its kind's module in content/kinds/). */
 function variantOf(model: Model, values: Record<string, unknown>, path: FieldPath) {
   const name = path[0] as string;
   const fileSchema = model.schema.properties?.[name];

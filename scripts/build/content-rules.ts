@@ -1,8 +1,9 @@
 /**
  * The content check's rules beyond the schema's own, in two parts. The rules of each kind of field
- * (a link, a phone number, an image, an expiry…: `FieldKind` in content/schema/field-kinds.ts) apply wherever
+ * (a link, a phone number, an image, an expiry…: each a module of content/kinds/) apply wherever
  * the schema marks a field with that kind, whatever the field is called; they may weigh a value
- * against the site's pages, its dialling country, its name or the files in public/. The rules that
+ * against what `KindCheck` gives them here: the site's pages, its dialling country, its name or the
+ * files in public/. The rules that
  * relate particular fields to each other (ids and the fields that name them, the share image and
  * the texts drawn on it) name those fields, and are all in `relations`. Both read content the schema
  * has accepted, so they may trust its types; the files in public/ and the day they run on are their
@@ -12,7 +13,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { MAIN_ID } from '../../components/layout/landmarks';
-import { fieldKinds, textKinds, type Content, type FieldKind } from '../../content/schema';
+import { KINDS, type KindCheck } from '../../content/kinds';
+import { fieldKinds, textKinds, type Content } from '../../content/schema';
 import {
   findInvisible,
   fixWords,
@@ -21,7 +23,7 @@ import {
   type Joined,
 } from '../../content/schema/invisible-characters';
 import { emojiIn, TEXT_KINDS, visibleLength, withoutEmoji } from '../../content/schema/text-kinds';
-import { EMAIL, type Fix } from '../../content/schema/text-rules';
+import type { Fix } from '../../content/schema/text-rules';
 import { countriesOfNumber, readPhoneNumber } from '../../lib/phone';
 import { pageRoutes, routes } from '../../lib/routes';
 import { shareImageTitle } from '../shared/share-image';
@@ -47,40 +49,20 @@ export type Finding = {
   fix?: Fix;
 };
 
-/** Domains reserved for examples (RFC 2606, RFC 6761). */
-const EXAMPLE = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i;
-/** Ofcom's UK numbers for TV and radio drama (020 7946 0xxx, 0808 157 0xxx, …), national form. */
-const DRAMA =
-  /^(11[3-8]4960|1[2-6]14960|1914980|2079460|2896496|2920180|1632960|7700900|8081570|9098790|3069990)/;
-
-/** The milliseconds in a day, to count the days until security.txt's Expires. */
-const MS_PER_DAY = 86_400_000;
-
-/** Whether a link names one of the site's pages; its query and section id do not matter here. */
-const isPage = (v: string) => pageRoutes.includes(v.split(/[?#]/)[0]!);
 /**
- * What each kind of link must be, and what to write instead, by how the link starts; the first whose
- * start matches applies, and the last, which matches every link, refuses any other kind.
+ * The media type of each file extension, as nginx's configuration lists them (its `types` block,
+ * deploy/nginx.conf.template), where any other file is sent as application/octet-stream with
+ * nosniff: what the site's servers send a file as. Cloudflare's list is longer, so nginx's decides.
  */
-const links: [string, (href: string) => boolean, string][] = [
-  ['/', isPage, `is no page here: write ${pageRoutes.join(' or ')}`],
-  ['#', (v) => v === '#', 'names no page: write it like /south-africa#contact'],
-  ['https:', URL.canParse, 'is no web address: write it like https://www.bank.co.za'],
-  [
-    'mailto:',
-    (v) => EMAIL.test(v.slice(7).split('?')[0]!),
-    'is no e-mail link: write it like mailto:name@bank.co.za',
-  ],
-  [
-    'tel:',
-    (v) => readPhoneNumber(v.slice(4)) !== undefined,
-    'is no phone link: write it like tel:+27115550100',
-  ],
-  ['', () => false, 'is no safe link: write a path on this site or an https:// address'],
-];
-
-/** The type of a kind's value: a year is a number, every other kind a text. */
-type ValueOf<K extends FieldKind> = K extends 'year' ? number : string;
+function nginxTypes(): Map<string, string> {
+  const template = readFileSync('deploy/nginx.conf.template', 'utf8');
+  const block = /^\s*types \{\n([^}]*)\}/m.exec(template)?.[1] ?? '';
+  return new Map(
+    [...block.matchAll(/^\s*(\S+)\s+([^;]+);/gm)].flatMap(([, type, extensions]) =>
+      extensions!.split(/\s+/).map((extension): [string, string] => [extension, type!]),
+    ),
+  );
+}
 
 /**
  * The id of each section and card of the South Africa page that a link can lead to (#id), with the
@@ -192,90 +174,39 @@ export function contentFindings(content: Content, schema: z.ZodType): Finding[] 
     });
   const ids = [MAIN_ID, ...sectionIds(page).map(([, id]) => id)];
   const anchors: Record<string, string[]> = { [routes.home]: [MAIN_ID], [routes.southAfrica]: ids };
-  const latest = today.getFullYear() + 1;
-  const yearAhead = new Date(today);
-  yearAhead.setUTCFullYear(today.getUTCFullYear() + 1);
 
-  /** An address that must not stay one of the domains reserved for examples. */
-  const notExample = (value: string, path: PropertyKey[]) => {
-    if (EXAMPLE.test(value.replace(/^.*@|^https:\/\/|[/?#].*$/g, '')))
-      addFinding(path, `${value} is an example address`, true);
-  };
-  /**
-   * The rule of each kind of field, given its value: a number for a year, otherwise a text. A kind
-   * whose whole rule is the schema's own (a time, a time zone, a multi-line or statutory text) has
-   * none here.
-   */
-  const kindRules: {
-    [K in FieldKind]?: (value: ValueOf<K>, path: PropertyKey[], group?: z.ZodObject) => void;
-  } = {
-    link(value, path) {
-      // The links table always finds a kind, as its last entry matches every link.
-      const [, test, fix] = links.find(([start]) => value.startsWith(start))!;
-      if (!test(value)) addFinding(path, `"${value}" ${fix}`);
-      const [address = '', id] = value.split('#');
-      const sections = anchors[address.split('?')[0]!];
-      if (id && sections && !sections.includes(id))
-        addFinding(
-          path,
-          `"${value}" names no section of ${address}: write one of #${sections.join(' #')}`,
-        );
-      if (value === '#') addFinding(path, '# is a placeholder link that goes nowhere', true);
-    },
-    missingPage(value, path) {
-      if (!value.startsWith('/') || isPage(value))
-        addFinding(path, `"${value}" is not a missing page: write it like /gone`);
-    },
-    phoneNumber(value, path, group) {
-      const country = phoneCountryAt(content, path);
-      const number = readPhoneNumber(value, country);
-      // A phone line (a group with a country of its own) may name the country instead.
-      const line = group !== undefined && 'country' in group.shape;
-      if (!number) addFinding(path, ...phoneRefusal(content, value, country, line));
-      if (number?.countryCallingCode === '44' && DRAMA.test(number.nationalNumber))
-        addFinding(path, `${value} is from Ofcom's drama range`, true);
-    },
-    emailAddress: notExample,
-    siteAddress: notExample,
-    securityContact: notExample,
-    year(value, path) {
-      if (value < 1991 || value > latest) addFinding(path, `is no year from 1991 to ${latest}`);
-    },
-    image(value, path) {
-      if (!value.startsWith('/') || !existsSync(`public${value}`))
-        addFinding(path, `"${value}" is not in public/: write it like /images/a.svg`);
-    },
-    description(value, path) {
-      if (fillTemplate(value, { name: site.name, division: site.division }).length > 160)
-        addFinding(path, 'is longer than the 160 letters search results show');
-    },
-    registrationNumber(value, path) {
-      if (/^0+$/.test(value))
-        addFinding(path, `${value} is a placeholder: write the bank's registered number`, true);
-    },
-    expiry(value, path) {
-      // RFC 9116: security.txt is stale once Expires has passed, so it must be renewed in time;
-      // and it recommends less than a year ahead, so that what it says is not left to age.
-      const expires = Date.parse(value);
-      const daysLeft = (expires - today.getTime()) / MS_PER_DAY;
-      const renew = 'write a date under a year ahead';
-      if (daysLeft <= 0)
-        addFinding(path, `${value} has passed, so security.txt is stale: ${renew}`);
-      else if (expires >= yearAhead.getTime())
-        addFinding(path, `${value} is a year or more away: ${renew}`);
-      else if (daysLeft < 30)
-        addFinding(path, `${value} is under 30 days away: ${renew} before it passes`, true);
-    },
-  };
-  // The schema accepted the content, so each kind's value has the type its rule takes.
+  const served = nginxTypes();
+  /** What each kind's rule may weigh a value against, and how it says what is wrong. */
+  const checkAt = (path: PropertyKey[], group?: z.ZodObject): KindCheck => ({
+    path,
+    refuse: (message, fix) => addFinding(path, message, fix),
+    remind: (message) => addFinding(path, message, true),
+    today,
+    pages: pageRoutes,
+    sectionsOf: (address) => anchors[address],
+    isPublicFile: (address) => existsSync(`public${address}`),
+    servedType: (address) => served.get(address.split('.').at(-1)!.toLowerCase()),
+    pictureExtensions: [...served]
+      .filter(([, type]) => type.startsWith('image/'))
+      .map(([extension]) => extension),
+    asRead: (text) => fillTemplate(text, { name: site.name, division: site.division }),
+    readPhoneNumber,
+    phoneCountry: phoneCountryAt(content, path),
+    // A phone line (a group with a country of its own) may name the country instead.
+    phoneRefusal: (value) =>
+      phoneRefusal(
+        content,
+        value,
+        phoneCountryAt(content, path),
+        group !== undefined && 'country' in group.shape,
+      ),
+  });
   for (const { field, value, path, group } of everyField(schema, content, [])) {
     const kind = fieldKinds.get(field)?.kind;
-    const kindRule = kind && kindRules[kind];
-    (kindRule as ((...args: [unknown, PropertyKey[], z.ZodObject?]) => void) | undefined)?.(
-      value,
-      path,
-      group,
-    );
+    // The schema accepted the content, so the value has the type its kind's rule takes.
+    const kindRule =
+      kind && (KINDS[kind].rule as ((value: unknown, check: KindCheck) => void) | null);
+    kindRule?.(value, checkAt(path, group));
   }
 
   relations(content, addFinding);

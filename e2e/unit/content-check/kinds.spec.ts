@@ -17,7 +17,7 @@ import {
   time,
   timeZone,
   year,
-} from '../../../content/schema/field-kinds';
+} from '../../../content/kinds';
 import { expectCheck, type ContentCase, type ContentEdit } from '../../support/content-check';
 
 /**

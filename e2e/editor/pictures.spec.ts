@@ -1,0 +1,47 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { startEditingView } from '../support/editing-view';
+
+/**
+ * A photograph copied into public/ as an editor would (issue #53): until the build makes the
+ * sizes and formats browsers want, nginx sends a JPEG as application/octet-stream with nosniff, so
+ * the content check refuses it at the field, in words that say which pictures the servers send,
+ * and the content file keeps the picture it had.
+ */
+
+let view: Awaited<ReturnType<typeof startEditingView>>;
+let page: Page;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(90_000);
+  // A small JPEG, as a camera writes one, in the copy's public/images.
+  const photograph = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: '#6b8e23' },
+  })
+    .jpeg()
+    .toBuffer();
+  view = await startEditingView({
+    prepare: (folder) => writeFileSync(path.join(folder, 'public/images/office.jpg'), photograph),
+  });
+  page = await (await browser.newContext()).newPage();
+  await page.goto(view.address);
+});
+test.afterAll(async () => {
+  await page?.context().close();
+  await view?.stop();
+});
+
+test('a JPEG copied into public/ is offered for the hero, and refused there in words: no server sends it as a picture', async () => {
+  const hero = page.getByRole('combobox', { name: 'South Africa page, hero, file' });
+  const before = readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8');
+  await hero.selectOption('/images/office.jpg');
+  await expect(hero).toHaveAccessibleDescription(
+    /Not saved: "\/images\/office\.jpg" is a file the servers do not send as a picture: choose one whose name ends \.svg or \.png/,
+  );
+  await expect(page.getByRole('status')).toContainText('Not saved: South Africa page, hero, file');
+  expect(readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8')).toBe(before);
+});

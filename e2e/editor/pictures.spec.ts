@@ -36,12 +36,12 @@ test.afterAll(async () => {
 });
 
 test('a JPEG copied into public/ is offered for the hero, and refused there in words: no server sends it as a picture', async () => {
-  const hero = page.getByRole('combobox', { name: 'South Africa page, hero, file' });
+  const hero = page.getByRole('combobox', { name: 'South Africa page, picture at the top, file' });
   const before = readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8');
   await hero.selectOption('/images/office.jpg');
   await expect(hero).toHaveAccessibleDescription(
     /Not saved: "\/images\/office\.jpg" is a file the servers do not send as a picture: choose one whose name ends \.svg or \.png/,
   );
-  await expect(page.getByRole('status')).toContainText('Not saved: South Africa page, hero, file');
+  await expect(page.getByRole('status')).toContainText('Not saved: South Africa page, picture at the top, file');
   expect(readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8')).toBe(before);
 });

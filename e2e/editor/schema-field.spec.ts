@@ -37,7 +37,7 @@ test.beforeAll(async ({ browser }) => {
       addLine(
         folder,
         'content/schema/index.ts',
-        '  lead: text,',
+        '  lead: text.meta(',
         "  /** A line under the lead, for a season's message. */\n  tagline: text,",
       );
       addLine(folder, 'content/home.ts', '  lead:', "  tagline: 'Open over the holidays.',");

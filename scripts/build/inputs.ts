@@ -11,12 +11,14 @@
  * The parts `npm run build` reads: the site's code, content and public files; the build steps in
  * scripts/build and the code they share in scripts/shared; deploy/security-headers.ts, from which the
  * server-headers step writes each server's headers (out/_headers, deploy/build/csp-map.conf);
- * next.config.ts, postcss.config.mjs and the tsconfigs Next.js compiles with; and package.json, for
- * the build script itself and the browserslist that Next.js and the island's build target. The rest of deploy/ (nginx's template, the Cloudflare Worker)
- * serves a build and is no part of one. node_modules and package-lock.json are not among them: a
- * scratch copy finds the project's own above it (a lockfile in the copy would make the copy the root
- * that Turbopack compiles within), and each dependency the build uses directly has its exact version
- * in package.json, which changes with it.
+ * deploy/nginx.conf.template, whose types the content check reads to know which pictures a server
+ * sends; next.config.ts, postcss.config.mjs and the tsconfigs Next.js compiles with; and
+ * package.json, for the build script itself and the browserslist that Next.js and the island's
+ * build target. The rest of deploy/ (the Cloudflare Worker, nginx's other files) serves a build and
+ * is no part of one. node_modules and package-lock.json are not among them: a scratch copy finds the
+ * project's own above it (a lockfile in the copy would make the copy the root that Turbopack
+ * compiles within), and each dependency the build uses directly has its exact version in
+ * package.json, which changes with it.
  */
 export const BUILD_INPUTS = [
   'app',
@@ -27,6 +29,7 @@ export const BUILD_INPUTS = [
   'scripts/build',
   'scripts/shared',
   'deploy/security-headers.ts',
+  'deploy/nginx.conf.template',
   'next.config.ts',
   'package.json',
   'postcss.config.mjs',

@@ -53,6 +53,7 @@ import {
   carryOnto,
   changesBetween,
   conflictsOf,
+  madeOf,
   valuesAt,
   valuesOf,
   type FieldConflict,
@@ -276,13 +277,13 @@ export async function startService(settings: Settings) {
       about.pushedAt !== undefined && main.fetchedAt.getTime() > Date.parse(about.pushedAt);
     let review: 'not proposed' | 'proposed' | 'merged' | 'closed' = 'not proposed';
     if (about.pushed) {
-      const tip = await workspaces.remoteTip(workspace.branch);
+      const tip = workspaces.remoteTip(workspace.branch);
       if (await workspaces.isAncestor(workspace.root, about.pushed, main.commit)) review = 'merged';
       else if (tip === undefined && fetchedAfterPush) review = 'closed';
       else review = 'proposed';
     }
-    const base = valuesAt(files, about.base, workspace.root);
-    const onMain = valuesAt(files, main.commit, workspace.root);
+    const base = await valuesAt(workspaces, files, about.base, workspace.root);
+    const onMain = await valuesAt(workspaces, files, main.commit, workspace.root);
     const kept = about.keptYours ?? {};
     const conflicts =
       review === 'merged'
@@ -293,7 +294,8 @@ export async function startService(settings: Settings) {
     const behind = review !== 'merged' && changesBetween(base, onMain).length > 0;
     const unproposed =
       review === 'proposed' &&
-      changesBetween(valuesAt(files, about.pushed!, workspace.root), yours).length > 0;
+      changesBetween(await valuesAt(workspaces, files, about.pushed!, workspace.root), yours)
+        .length > 0;
     return {
       review,
       main: conflicts.length > 0 ? 'conflict' : behind ? 'behind' : 'up to date',
@@ -326,8 +328,8 @@ export async function startService(settings: Settings) {
   const bringUpToDate = async (person: Person, workspace: Workspace, content: ContentFiles) => {
     const main = await workspaces.mainAsFetched();
     const files = content.readAll();
-    const base = valuesAt(files, workspace.about.base, workspace.root);
-    const onMain = valuesAt(files, main.commit, workspace.root);
+    const base = await valuesAt(workspaces, files, workspace.about.base, workspace.root);
+    const onMain = await valuesAt(workspaces, files, main.commit, workspace.root);
     const theirs = changesBetween(base, onMain);
     if (theirs.length === 0) return undefined;
     const conflicts = conflictsOf(base, onMain, valuesOf(files));
@@ -376,7 +378,7 @@ export async function startService(settings: Settings) {
    */
   const followRemote = async (person: Person, workspace: Workspace, content: ContentFiles) => {
     const { pushed } = workspace.about;
-    const tip = await workspaces.remoteTip(workspace.branch);
+    const tip = workspaces.remoteTip(workspace.branch);
     if (!pushed || !tip || tip === pushed) return;
     const head = await workspaces.head(workspace.root);
     if (await workspaces.isAncestor(workspace.root, tip, head)) return;
@@ -392,8 +394,8 @@ export async function startService(settings: Settings) {
       async () => {
         await workspaces.fetchBranch(workspace);
         const files = content.readAll();
-        const lastPushed = valuesAt(files, pushed, workspace.root);
-        const onRemote = valuesAt(files, tip, workspace.root);
+        const lastPushed = await valuesAt(workspaces, files, pushed, workspace.root);
+        const onRemote = await valuesAt(workspaces, files, tip, workspace.root);
         const yours = valuesOf(files);
         const kept = conflictsOf(lastPushed, onRemote, yours).map(({ field }) => field);
         return carryOnto(workspaces, workspace, files, person, {
@@ -423,19 +425,29 @@ export async function startService(settings: Settings) {
     if (updated) return updated;
     const now = content.readAll();
     const yours = valuesOf(now);
-    const changes = changesBetween(valuesAt(now, workspace.about.base, workspace.root), yours).map(
-      (change) => worded(change, yours),
-    );
+    const changes = changesBetween(
+      await valuesAt(workspaces, now, workspace.about.base, workspace.root),
+      yours,
+    ).map((change) => worded(change, yours));
     if (changes.length === 0)
       return { status: 422, problem: 'nothing to propose: the change holds what main holds' };
-    const head = await workspaces.head(workspace.root);
+    // What the editor saved, staged and written as a tree (objects of the workspace's own, which
+    // nothing names yet): the same tree as the branch's last commit, where that is the one last
+    // pushed, has nothing new to propose.
     await workspaces.git(workspace.root, ['add', '--', 'content']);
-    const staged = (
-      await workspaces.git(workspace.root, ['diff', '--cached', '--name-only'])
-    ).trim();
-    if (staged === '' && head === workspace.about.pushed)
+    const tree = (await workspaces.git(workspace.root, ['write-tree'])).trim();
+    const [head, headTree] = (
+      await workspaces.git(workspace.root, ['rev-parse', 'HEAD', 'HEAD^{tree}'])
+    )
+      .trim()
+      .split('\n') as [string, string];
+    if (tree === headTree && head === workspace.about.pushed)
       return { status: 422, problem: 'nothing has changed since the last proposal' };
     const message = proposalMessage(person, workspace.title, main.commit, changes);
+    // The files the change holds against main, as the proposal's pull request will list them.
+    const changedFiles = [
+      ...new Set(changes.map(({ field }) => now.find((f) => f.name === field[0])!.file)),
+    ];
     const proposed = await recorded(
       person,
       {
@@ -446,10 +458,12 @@ export async function startService(settings: Settings) {
         fields: loggedFields(changes, yours),
       },
       async () => {
-        // A commit even where nothing is staged (a change brought up to date, or sent before
-        // without success): its message states the change as it now stands, for the description.
-        await workspaces.git(workspace.root, ['add', '--', 'content']);
-        const commit = await workspaces.commit(workspace.root, person, message, [head]);
+        // A commit even where the tree is the branch's (a change brought up to date, or sent
+        // before without success): its message states the change as it now stands.
+        const commit = await workspaces.commit(workspace.root, person, message, [head], tree);
+        madeOf(commit, yours);
+        // Made after main as fetched, it is in no history of that commit.
+        workspaces.notAncestor(commit, main.commit);
         try {
           await workspaces.push(workspace, commit);
         } catch (error) {
@@ -461,13 +475,7 @@ export async function startService(settings: Settings) {
             commit,
           };
         }
-        const files = (
-          await workspaces.git(workspace.root, ['diff', '--name-only', main.commit, commit])
-        )
-          .trim()
-          .split('\n')
-          .filter(Boolean);
-        return { commit, files };
+        return { commit, files: changedFiles };
       },
       (result) =>
         'problem' in result
@@ -590,8 +598,8 @@ export async function startService(settings: Settings) {
       const { field, keep } = (body.value ?? {}) as { field?: unknown; keep?: unknown };
       const files = content.readAll();
       const main = await workspaces.mainAsFetched();
-      const base = valuesAt(files, workspace.about.base, workspace.root);
-      const onMain = valuesAt(files, main.commit, workspace.root);
+      const base = await valuesAt(workspaces, files, workspace.about.base, workspace.root);
+      const onMain = await valuesAt(workspaces, files, main.commit, workspace.root);
       const conflict = conflictsOf(base, onMain, valuesOf(files)).find((c) =>
         isDeepStrictEqual(c.field, field),
       );

@@ -20,19 +20,29 @@
  * EDITOR_MAIN_MAX_AGE (how many seconds old main as fetched may be, 60 unless set).
  * Run it from a checkout of the project: the view and its check are the checkout's code.
  */
-import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import type { complianceLog } from '../../records/compliance-log';
 import { fieldName } from '../../scripts/build/read-content';
 import { fieldWords } from '../../scripts/shared/field-words';
-import { complianceLog } from '../../records/compliance-log';
 import { changesSinceCommit } from '../changes';
 import { asMarkdown, asText, changeInWords, escapeMarkdown } from '../change-words';
 import { contentApi, tabOf } from '../content-api';
 import { ContentFiles, versionOf, type FieldPath, type ReadFile } from '../content-files';
-import { fieldDocs } from '../field-docs';
+import type { fieldDocs } from '../field-docs';
 import { formSchema } from '../form-schema';
 import { readBody } from '../request-gate';
 import { WORKSPACE_HEADER } from '../token-header';
@@ -153,7 +163,7 @@ export async function startService(settings: Settings) {
   // Help texts are the schema's, the same for every workspace: the service's own code's.
   const shared = {
     schema: formSchema(),
-    docs: fieldDocs(new ContentFiles(root).readAll()),
+    docs: await keptFieldDocs(root, settings.state),
     pages: view.pages,
   };
   log.service('started', { pid: process.pid });
@@ -671,7 +681,12 @@ export async function startService(settings: Settings) {
     return send(response, 200, await standingOf(workspace, content.readAll()));
   };
 
-  const recordsLog = complianceLog();
+  /**
+   * The financial promotions log, loaded on its first request: its code draws pages with the
+   * browser's library, whose loading cost every start of the service seconds on a busy machine,
+   * before any editor could open a change.
+   */
+  let recordsLog: Promise<ReturnType<typeof complianceLog>> | undefined;
   const server = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', origin);
     // The financial promotions log is for the compliance team and a pull request's pictures for its
@@ -695,7 +710,20 @@ export async function startService(settings: Settings) {
       return send(response, person.status, person.why, 'text/plain');
     }
     // The financial promotions log, for the compliance group alone (records/compliance-log.ts).
-    if (records) return void recordsLog(request, response, person);
+    if (records) {
+      recordsLog ??= import('../../records/compliance-log').then((log) => log.complianceLog());
+      return void recordsLog
+        .then((log) => log(request, response, person))
+        .catch((error: unknown) => {
+          console.error(error);
+          send(
+            response,
+            500,
+            'the financial promotions log failed: tell the platform team the time',
+            'text/plain',
+          );
+        });
+    }
     if (view.serve(request.method, pathname, response)) return;
     if (pathname.startsWith('/api/'))
       return void serviceApi(request, response, pathname, person).catch((error: unknown) => {
@@ -728,6 +756,47 @@ export async function startService(settings: Settings) {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Each field's help (field-docs.ts), kept in the state folder with a fingerprint of what it is read
+ * from: the checkout's content/ (whose schema the help is written in, and which imports nothing
+ * else), the code that reads it and TypeScript's version. Reading it asks TypeScript's language
+ * service, seconds of a busy machine at each start; a restart over the same checkout reads the
+ * file instead.
+ */
+async function keptFieldDocs(root: string, state: string): Promise<ReturnType<typeof fieldDocs>> {
+  const fingerprint = createHash('sha256');
+  const content = path.join(root, 'content');
+  const sources = readdirSync(content, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(content, name))
+    .concat(
+      path.join(root, 'editor', 'field-docs.ts'),
+      path.join(root, 'node_modules', 'typescript', 'package.json'),
+    )
+    .filter((file) => statSync(file).isFile())
+    .sort();
+  for (const file of sources)
+    fingerprint
+      .update(`${path.relative(root, file)}\0`)
+      .update(readFileSync(file))
+      .update('\0');
+  const key = fingerprint.digest('hex');
+  const kept = path.join(state, 'field-docs.json');
+  try {
+    const read = JSON.parse(readFileSync(kept, 'utf8')) as {
+      key: string;
+      docs: ReturnType<typeof fieldDocs>;
+    };
+    if (read.key === key) return read.docs;
+  } catch {
+    // None kept yet, or not whole: read afresh below.
+  }
+  const { fieldDocs: read } = await import('../field-docs');
+  const docs = read(new ContentFiles(root).readAll());
+  writeFileSync(`${kept}.tmp`, JSON.stringify({ key, docs }));
+  renameSync(`${kept}.tmp`, kept);
+  return docs;
 }
 
 /** A write's refusal in a few words, for the log: the check's messages, or what changed. */

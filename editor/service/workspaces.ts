@@ -10,8 +10,10 @@
  * many editors look (`mainAsFetched`), or at once where an action needs main as it is (a proposal).
  * Each workspace borrows its objects (git's alternates, as `git clone --shared` sets them) and holds
  * only its own commits, so that its git commands run apart from every other workspace's, each
- * workspace's one at a time. The shared copy never prunes an object (gc.pruneExpire never): a
- * workspace may stand on any commit it fetched.
+ * workspace's one at a time; only pushes go together, every branch waiting in one push of the
+ * shared copy. The shared copy never prunes an object (gc.pruneExpire never): a workspace may stand
+ * on any commit it fetched. The tips of main and the content branches are kept in memory from each
+ * fetch, so that a look at the changes runs no git for them.
  *
  * A workspace checks out the repository's top-level files, content/ and .github/ only (git's sparse
  * checkout): the content files, Prettier's settings and CODEOWNERS are all a change needs. Every

@@ -55,17 +55,19 @@ export class GitRunner {
     const id = (this.lastId += 1);
     return new Promise((resolve) => {
       this.waiting.set(id, { worker, resolve });
+      // A worker with git to answer keeps the service running until it has answered.
+      worker.ref();
       worker.postMessage({ id, cwd, args, env, input });
     });
   }
 
   private startWorker(): Worker {
     const worker = new Worker(WORKER, { eval: true });
-    // The workers wait for requests: they keep no service running that has stopped listening.
-    worker.unref();
     worker.on('message', (run: GitRun & { id: number }) => {
       const waiting = this.waiting.get(run.id);
       this.waiting.delete(run.id);
+      // An idle worker keeps no service running that has stopped listening.
+      if (![...this.waiting.values()].some((w) => w.worker === worker)) worker.unref();
       waiting?.resolve(run);
     });
     worker.on('error', (error) => {

@@ -14,13 +14,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import {
-  expect as baseExpect,
-  test,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { notFound } from '../../content/not-found';
 import { legal } from '../../content/legal';
 import { picturesKey } from '../../records/pull-request-pictures';
@@ -43,13 +37,14 @@ import {
 
 let running: Awaited<ReturnType<typeof startServiceBehindNginx>>;
 
-// Each test is a few editors' morning: on two cores shared with other runs, a step (a first
-// opening, a proposal's fetch and push) has taken over ten seconds.
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
-const expect = baseExpect.configure({ timeout: 30_000 });
+// One service for every test, which each test's changes carry on from.
+test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  // Not a test but what every test stands on: a remote made from this checkout, the service's first
+  // start (its fields' help read with TypeScript's language service) and nginx, which on two cores
+  // busy with the rest of the suite has taken over half a minute.
+  test.setTimeout(120_000);
   running = await startServiceBehindNginx();
 });
 
@@ -89,10 +84,7 @@ async function startChange(page: Page, title: string) {
     page.waitForURL(/\/\?change=/),
     page.getByRole('button', { name: 'Start the change' }).click(),
   ]);
-  // A change's first opening reads and checks its files afresh: on a busy machine, seconds.
-  await expect(page.getByText(`Editing the change “${title}” (not proposed yet)`)).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(page.getByText(`Editing the change “${title}” (not proposed yet)`)).toBeVisible();
 }
 
 /** Types a value into a field and leaves it, which saves it, and waits for the save. */
@@ -199,12 +191,17 @@ function verifies(commitObject: string) {
   }
 }
 
-test('two editors save in changes of their own; one proposes, as its author, with the change in words; the other’s is untouched and unseen; the audit log holds each', async ({
+/** Opens a change of an editor's from the list of her changes, and waits for its form. */
+async function openChange(page: Page, title: string) {
+  await page.goto('/');
+  await page.getByRole('link', { name: title }).click();
+  await expect(page.getByText(`Editing the change “${title}”`)).toBeVisible();
+}
+
+test('an editor starts a change and saves in it: the page beside the form shows the value saved', async ({
   browser,
 }) => {
   const thandi = await signIn(browser, 'thandi');
-  const pieter = await signIn(browser, 'pieter');
-
   await startChange(thandi, 'Kinder not-found heading');
   await expect(thandi.getByText('Signed in as Thandi Nkosi.')).toBeVisible();
   await save(thandi, 'Not Found page, heading', 'We could not find that page');
@@ -214,15 +211,25 @@ test('two editors save in changes of their own; one proposes, as its author, wit
       .frameLocator('iframe[title="The page as it will look"]')
       .getByRole('heading', { name: 'We could not find that page' }),
   ).toBeVisible();
+  await expect(thandi.locator('#reviewers')).toContainText('@example-bank/marketing-reviewers');
+  await expect(thandi.locator('#reviewers')).not.toContainText('@example-bank/compliance');
+});
 
+test('a second editor saves in a change of his own, which touches a statutory text: compliance must approve it, and he is told so', async ({
+  browser,
+}) => {
+  const pieter = await signIn(browser, 'pieter');
   await startChange(pieter, 'Legal heading');
   await save(pieter, 'Not Found page, heading', 'Nothing here');
   await save(pieter, 'Legal, heading', 'Legal and regulatory notices');
-  // Pieter's change touches a statutory text: compliance must approve it, and he is told so.
   await expect(pieter.locator('#reviewers')).toContainText('@example-bank/compliance');
-  await expect(thandi.locator('#reviewers')).toContainText('@example-bank/marketing-reviewers');
-  await expect(thandi.locator('#reviewers')).not.toContainText('@example-bank/compliance');
+});
 
+test('the first editor proposes, as its author, with the change in words; the other’s change is untouched and unseen', async ({
+  browser,
+}) => {
+  const thandi = await signIn(browser, 'thandi');
+  await openChange(thandi, 'Kinder not-found heading');
   await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
   await expect(thandi.getByRole('status')).toContainText(
     'Proposed for review, on the branch content/thandi/kinder-not-found-heading',
@@ -263,7 +270,12 @@ test('two editors save in changes of their own; one proposes, as its author, wit
     );
   expect(pieterFile('not-found.ts')).toContain("heading: 'Nothing here'");
   expect(pieterFile('legal.ts')).toContain("heading: 'Legal and regulatory notices'");
+});
 
+test('the proposal of the test before: her list holds hers alone and links its pull request; once merged, the list says so; the audit log holds each save and the proposal', async ({
+  browser,
+}) => {
+  const thandi = await signIn(browser, 'thandi');
   // Thandi's list of changes holds hers alone.
   await thandi.goto('/');
   await expect(
@@ -754,6 +766,16 @@ test('a 100 kB paste and a 300-character title are refused in words; a value hol
   expect(body).toContain('<ins>Lost &lt;\\!-- and hidden</ins>');
 });
 
+/** Pieter's change of the next test, as its branch on the remote names it. */
+const CALMER = 'refs/heads/content/pieter/calmer-exclamation';
+
+/** Opens Pieter's change of the next test, which the tests after it carry on. */
+async function openCalmer(browser: Browser) {
+  const pieter = await signIn(browser, 'pieter');
+  await openChange(pieter, 'Calmer exclamation');
+  return pieter;
+}
+
 test('two editors change one field; once the first is merged, the second sees both values, keeps theirs, and proposes a branch that merges cleanly with main’s value as “was”', async ({
   browser,
 }) => {
@@ -784,13 +806,19 @@ test('two editors change one field; once the first is merged, the second sees bo
   await expect(conflict).toHaveCount(0);
   await pieter.getByRole('button', { name: 'Propose the change for review' }).click();
   await expect(pieter.getByRole('status')).toContainText('Proposed for review');
-  const branch = 'refs/heads/content/pieter/calmer-exclamation';
+  const branch = CALMER;
   expect(remoteGit('log', '-1', '--format=%b', branch)).toContain(
     '- **Not Found page, line above the heading**: “<del>Oh dear\\!</del><ins>Hmm.</ins>”',
   );
   // It merges into main with no conflict: git merge-tree exits 0.
   remoteGit('merge-tree', '--write-tree', 'refs/heads/main', branch);
+});
 
+test('the change of the test before, its branch changed on GitHub: the service follows it, and the next proposal holds the reviewer’s commit', async ({
+  browser,
+}) => {
+  const pieter = await openCalmer(browser);
+  const branch = CALMER;
   // The branch changed on GitHub (a reviewer's commit on it): the service follows it.
   const reviewer = mkdtempSync(path.join(tmpdir(), 'private-bank-reviewer-'));
   const inReviewer = (...args: string[]) =>
@@ -837,7 +865,13 @@ test('two editors change one field; once the first is merged, the second sees bo
     `- **Not Found page, message**: “<del>${notFound.message.replace(/\.$/, '')}</del><ins>Nothing is at this address</ins>.”`,
   );
   expect(auditDone('follow', 'followed')).toHaveLength(1);
+});
 
+test('the change of the test before, main moved in a field it never touched: the proposal merges main in, and every commit the service made on the branch is signed and names its editor', async ({
+  browser,
+}) => {
+  const pieter = await openCalmer(browser);
+  const branch = CALMER;
   // Main moves again, in a field Pieter never touched: his next proposal merges main into his
   // branch, and every commit the service made there, that merge too, is signed and names him.
   const platform = mkdtempSync(path.join(tmpdir(), 'private-bank-platform-'));
@@ -992,7 +1026,7 @@ test('npm run audit:verify reports an edited, removed, inserted or re-chained li
   await pieter.getByRole('link', { name: 'Legal heading' }).click();
   await save(pieter, 'Legal, heading', 'Legal matters');
   await pieter.getByRole('button', { name: 'Propose the change for review' }).click();
-  await expect.poll(() => existsSync(held), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => existsSync(held)).toBe(true);
   await running.service.kill();
   rmSync(hook);
   await running.service.startAgain();

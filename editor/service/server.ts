@@ -20,19 +20,29 @@
  * EDITOR_MAIN_MAX_AGE (how many seconds old main as fetched may be, 60 unless set).
  * Run it from a checkout of the project: the view and its check are the checkout's code.
  */
-import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import type { complianceLog } from '../../records/compliance-log';
 import { fieldName } from '../../scripts/build/read-content';
 import { fieldWords } from '../../scripts/shared/field-words';
-import { complianceLog } from '../../records/compliance-log';
 import { changesSinceCommit } from '../changes';
 import { asMarkdown, asText, changeInWords, escapeMarkdown } from '../change-words';
 import { contentApi, tabOf } from '../content-api';
 import { ContentFiles, versionOf, type FieldPath, type ReadFile } from '../content-files';
-import { fieldDocs } from '../field-docs';
+import type { fieldDocs } from '../field-docs';
 import { formSchema } from '../form-schema';
 import { readBody } from '../request-gate';
 import { WORKSPACE_HEADER } from '../token-header';
@@ -53,6 +63,7 @@ import {
   carryOnto,
   changesBetween,
   conflictsOf,
+  madeOf,
   valuesAt,
   valuesOf,
   type FieldConflict,
@@ -152,7 +163,7 @@ export async function startService(settings: Settings) {
   // Help texts are the schema's, the same for every workspace: the service's own code's.
   const shared = {
     schema: formSchema(),
-    docs: fieldDocs(new ContentFiles(root).readAll()),
+    docs: await keptFieldDocs(root, settings.state),
     pages: view.pages,
   };
   log.service('started', { pid: process.pid });
@@ -276,13 +287,13 @@ export async function startService(settings: Settings) {
       about.pushedAt !== undefined && main.fetchedAt.getTime() > Date.parse(about.pushedAt);
     let review: 'not proposed' | 'proposed' | 'merged' | 'closed' = 'not proposed';
     if (about.pushed) {
-      const tip = await workspaces.remoteTip(workspace.branch);
+      const tip = workspaces.remoteTip(workspace.branch);
       if (await workspaces.isAncestor(workspace.root, about.pushed, main.commit)) review = 'merged';
       else if (tip === undefined && fetchedAfterPush) review = 'closed';
       else review = 'proposed';
     }
-    const base = valuesAt(files, about.base, workspace.root);
-    const onMain = valuesAt(files, main.commit, workspace.root);
+    const base = await valuesAt(workspaces, files, about.base, workspace.root);
+    const onMain = await valuesAt(workspaces, files, main.commit, workspace.root);
     const kept = about.keptYours ?? {};
     const conflicts =
       review === 'merged'
@@ -293,7 +304,8 @@ export async function startService(settings: Settings) {
     const behind = review !== 'merged' && changesBetween(base, onMain).length > 0;
     const unproposed =
       review === 'proposed' &&
-      changesBetween(valuesAt(files, about.pushed!, workspace.root), yours).length > 0;
+      changesBetween(await valuesAt(workspaces, files, about.pushed!, workspace.root), yours)
+        .length > 0;
     return {
       review,
       main: conflicts.length > 0 ? 'conflict' : behind ? 'behind' : 'up to date',
@@ -326,8 +338,8 @@ export async function startService(settings: Settings) {
   const bringUpToDate = async (person: Person, workspace: Workspace, content: ContentFiles) => {
     const main = await workspaces.mainAsFetched();
     const files = content.readAll();
-    const base = valuesAt(files, workspace.about.base, workspace.root);
-    const onMain = valuesAt(files, main.commit, workspace.root);
+    const base = await valuesAt(workspaces, files, workspace.about.base, workspace.root);
+    const onMain = await valuesAt(workspaces, files, main.commit, workspace.root);
     const theirs = changesBetween(base, onMain);
     if (theirs.length === 0) return undefined;
     const conflicts = conflictsOf(base, onMain, valuesOf(files));
@@ -376,7 +388,7 @@ export async function startService(settings: Settings) {
    */
   const followRemote = async (person: Person, workspace: Workspace, content: ContentFiles) => {
     const { pushed } = workspace.about;
-    const tip = await workspaces.remoteTip(workspace.branch);
+    const tip = workspaces.remoteTip(workspace.branch);
     if (!pushed || !tip || tip === pushed) return;
     const head = await workspaces.head(workspace.root);
     if (await workspaces.isAncestor(workspace.root, tip, head)) return;
@@ -392,8 +404,8 @@ export async function startService(settings: Settings) {
       async () => {
         await workspaces.fetchBranch(workspace);
         const files = content.readAll();
-        const lastPushed = valuesAt(files, pushed, workspace.root);
-        const onRemote = valuesAt(files, tip, workspace.root);
+        const lastPushed = await valuesAt(workspaces, files, pushed, workspace.root);
+        const onRemote = await valuesAt(workspaces, files, tip, workspace.root);
         const yours = valuesOf(files);
         const kept = conflictsOf(lastPushed, onRemote, yours).map(({ field }) => field);
         return carryOnto(workspaces, workspace, files, person, {
@@ -423,19 +435,29 @@ export async function startService(settings: Settings) {
     if (updated) return updated;
     const now = content.readAll();
     const yours = valuesOf(now);
-    const changes = changesBetween(valuesAt(now, workspace.about.base, workspace.root), yours).map(
-      (change) => worded(change, yours),
-    );
+    const changes = changesBetween(
+      await valuesAt(workspaces, now, workspace.about.base, workspace.root),
+      yours,
+    ).map((change) => worded(change, yours));
     if (changes.length === 0)
       return { status: 422, problem: 'nothing to propose: the change holds what main holds' };
-    const head = await workspaces.head(workspace.root);
+    // What the editor saved, staged and written as a tree (objects of the workspace's own, which
+    // nothing names yet): the same tree as the branch's last commit, where that is the one last
+    // pushed, has nothing new to propose.
     await workspaces.git(workspace.root, ['add', '--', 'content']);
-    const staged = (
-      await workspaces.git(workspace.root, ['diff', '--cached', '--name-only'])
-    ).trim();
-    if (staged === '' && head === workspace.about.pushed)
+    const tree = (await workspaces.git(workspace.root, ['write-tree'])).trim();
+    const [head, headTree] = (
+      await workspaces.git(workspace.root, ['rev-parse', 'HEAD', 'HEAD^{tree}'])
+    )
+      .trim()
+      .split('\n') as [string, string];
+    if (tree === headTree && head === workspace.about.pushed)
       return { status: 422, problem: 'nothing has changed since the last proposal' };
     const message = proposalMessage(person, workspace.title, main.commit, changes);
+    // The files the change holds against main, as the proposal's pull request will list them.
+    const changedFiles = [
+      ...new Set(changes.map(({ field }) => now.find((f) => f.name === field[0])!.file)),
+    ];
     const proposed = await recorded(
       person,
       {
@@ -446,10 +468,12 @@ export async function startService(settings: Settings) {
         fields: loggedFields(changes, yours),
       },
       async () => {
-        // A commit even where nothing is staged (a change brought up to date, or sent before
-        // without success): its message states the change as it now stands, for the description.
-        await workspaces.git(workspace.root, ['add', '--', 'content']);
-        const commit = await workspaces.commit(workspace.root, person, message, [head]);
+        // A commit even where the tree is the branch's (a change brought up to date, or sent
+        // before without success): its message states the change as it now stands.
+        const commit = await workspaces.commit(workspace.root, person, message, [head], tree);
+        madeOf(commit, yours);
+        // Made after main as fetched, it is in no history of that commit.
+        workspaces.notAncestor(commit, main.commit);
         try {
           await workspaces.push(workspace, commit);
         } catch (error) {
@@ -461,13 +485,7 @@ export async function startService(settings: Settings) {
             commit,
           };
         }
-        const files = (
-          await workspaces.git(workspace.root, ['diff', '--name-only', main.commit, commit])
-        )
-          .trim()
-          .split('\n')
-          .filter(Boolean);
-        return { commit, files };
+        return { commit, files: changedFiles };
       },
       (result) =>
         'problem' in result
@@ -590,8 +608,8 @@ export async function startService(settings: Settings) {
       const { field, keep } = (body.value ?? {}) as { field?: unknown; keep?: unknown };
       const files = content.readAll();
       const main = await workspaces.mainAsFetched();
-      const base = valuesAt(files, workspace.about.base, workspace.root);
-      const onMain = valuesAt(files, main.commit, workspace.root);
+      const base = await valuesAt(workspaces, files, workspace.about.base, workspace.root);
+      const onMain = await valuesAt(workspaces, files, main.commit, workspace.root);
       const conflict = conflictsOf(base, onMain, valuesOf(files)).find((c) =>
         isDeepStrictEqual(c.field, field),
       );
@@ -663,7 +681,12 @@ export async function startService(settings: Settings) {
     return send(response, 200, await standingOf(workspace, content.readAll()));
   };
 
-  const recordsLog = complianceLog();
+  /**
+   * The financial promotions log, loaded on its first request: its code draws pages with the
+   * browser's library, whose loading cost every start of the service seconds on a busy machine,
+   * before any editor could open a change.
+   */
+  let recordsLog: Promise<ReturnType<typeof complianceLog>> | undefined;
   const server = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', origin);
     // The financial promotions log is for the compliance team and a pull request's pictures for its
@@ -687,7 +710,20 @@ export async function startService(settings: Settings) {
       return send(response, person.status, person.why, 'text/plain');
     }
     // The financial promotions log, for the compliance group alone (records/compliance-log.ts).
-    if (records) return void recordsLog(request, response, person);
+    if (records) {
+      recordsLog ??= import('../../records/compliance-log').then((log) => log.complianceLog());
+      return void recordsLog
+        .then((log) => log(request, response, person))
+        .catch((error: unknown) => {
+          console.error(error);
+          send(
+            response,
+            500,
+            'the financial promotions log failed: tell the platform team the time',
+            'text/plain',
+          );
+        });
+    }
     if (view.serve(request.method, pathname, response)) return;
     if (pathname.startsWith('/api/'))
       return void serviceApi(request, response, pathname, person).catch((error: unknown) => {
@@ -720,6 +756,47 @@ export async function startService(settings: Settings) {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Each field's help (field-docs.ts), kept in the state folder with a fingerprint of what it is read
+ * from: the checkout's content/ (whose schema the help is written in, and which imports nothing
+ * else), the code that reads it and TypeScript's version. Reading it asks TypeScript's language
+ * service, seconds of a busy machine at each start; a restart over the same checkout reads the
+ * file instead.
+ */
+async function keptFieldDocs(root: string, state: string): Promise<ReturnType<typeof fieldDocs>> {
+  const fingerprint = createHash('sha256');
+  const content = path.join(root, 'content');
+  const sources = readdirSync(content, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(content, name))
+    .concat(
+      path.join(root, 'editor', 'field-docs.ts'),
+      path.join(root, 'node_modules', 'typescript', 'package.json'),
+    )
+    .filter((file) => statSync(file).isFile())
+    .sort();
+  for (const file of sources)
+    fingerprint
+      .update(`${path.relative(root, file)}\0`)
+      .update(readFileSync(file))
+      .update('\0');
+  const key = fingerprint.digest('hex');
+  const kept = path.join(state, 'field-docs.json');
+  try {
+    const read = JSON.parse(readFileSync(kept, 'utf8')) as {
+      key: string;
+      docs: ReturnType<typeof fieldDocs>;
+    };
+    if (read.key === key) return read.docs;
+  } catch {
+    // None kept yet, or not whole: read afresh below.
+  }
+  const { fieldDocs: read } = await import('../field-docs');
+  const docs = read(new ContentFiles(root).readAll());
+  writeFileSync(`${kept}.tmp`, JSON.stringify({ key, docs }));
+  renameSync(`${kept}.tmp`, kept);
+  return docs;
 }
 
 /** A write's refusal in a few words, for the log: the check's messages, or what changed. */

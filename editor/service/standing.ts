@@ -14,15 +14,85 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { fieldName } from '../../scripts/build/read-content';
-import { committedValue, differences, type Change } from '../changes';
+import { readContent } from '../../scripts/build/read-content';
+import { differences, type Change } from '../changes';
 import { ContentFiles, versionOf, type FieldPath, type ReadFile } from '../content-files';
 import { valueAt } from '../values';
 import type { Person } from './identity';
 import type { Workspace, Workspaces } from './workspaces';
 
-/** Each content file's value at a commit, by export name. */
-export function valuesAt(files: ReadFile[], commit: string, root: string) {
-  return Object.fromEntries(files.map((file) => [file.name, committedValue(file, commit, root)]));
+/**
+ * Each commit's content files, as the blob each is, by file; and each blob's value, by blob and
+ * file. A commit and a blob never change, so each is asked of git once however many changes and
+ * looks need it (main's commit, most of all, which every change compares with), and a commit's
+ * files that it shares with another are read and parsed once.
+ */
+const trees = new Map<string, Promise<Map<string, string>>>();
+const blobValues = new Map<string, unknown>();
+/** The values of the commits the service made, as it made them: by commit, by export name. */
+const madeValues = new Map<string, Record<string, unknown>>();
+/** How many commits' and blobs' values are kept: thousands of changes' worth. */
+const KEPT = 20_000;
+
+/** Keeps a value in a map of at most KEPT, the oldest going first (a Map keeps its keys in order). */
+function keep<T>(map: Map<string, T>, key: string, value: T) {
+  map.set(key, value);
+  if (map.size > KEPT) map.delete(map.keys().next().value!);
+}
+
+/**
+ * Notes the values of a commit the service made of the files it read (content/ staged whole, as
+ * they were), so that no look at the change asks git for them again.
+ */
+export function madeOf(commit: string, values: Record<string, unknown>) {
+  keep(madeValues, commit, values);
+}
+
+/**
+ * Each content file's value at a commit, by export name: undefined where the commit holds no such
+ * file, or one that cannot be read as data.
+ * @param root The workspace the commit is in (or the shared copy it borrows from).
+ */
+export async function valuesAt(
+  workspaces: Workspaces,
+  files: ReadFile[],
+  commit: string,
+  root: string,
+): Promise<Record<string, unknown>> {
+  const made = madeValues.get(commit);
+  if (made) return Object.fromEntries(files.map(({ name }) => [name, made[name]]));
+  let listing = trees.get(commit);
+  if (!listing) {
+    listing = workspaces.git(root, ['ls-tree', '-z', commit, '--', 'content/']).then((listed) => {
+      const tree = new Map<string, string>();
+      // One entry a NUL: its mode, its type and its blob, a tab, then its path.
+      for (const entry of listed.split('\0').filter(Boolean)) {
+        const [about, file] = entry.split('\t') as [string, string];
+        const [, type, blob] = about.split(' ');
+        if (type === 'blob' && blob) tree.set(file, blob);
+      }
+      return tree;
+    });
+    keep(trees, commit, listing);
+    // A commit git could not list (not fetched here yet) is asked again next time.
+    listing.catch(() => trees.delete(commit));
+  }
+  const tree = await listing.catch(() => new Map<string, string>());
+  await Promise.all(
+    files.map(async ({ file }) => {
+      const blob = tree.get(file);
+      if (blob === undefined || blobValues.has(`${blob} ${file}`)) return;
+      const source = await workspaces.git(root, ['cat-file', 'blob', blob]);
+      const read = readContent(source, file);
+      keep(blobValues, `${blob} ${file}`, Array.isArray(read) ? undefined : read.value);
+    }),
+  );
+  return Object.fromEntries(
+    files.map(({ file, name }) => {
+      const blob = tree.get(file);
+      return [name, blob === undefined ? undefined : blobValues.get(`${blob} ${file}`)];
+    }),
+  );
 }
 
 /** Each content file's value as the workspace holds it now, by export name. */
@@ -130,9 +200,9 @@ export async function carryOnto(
 ) {
   const { root } = workspace;
   const head = await workspaces.head(root);
-  const base = valuesAt(files, options.from, root);
-  const committed = valuesAt(files, head, root);
-  const onto = valuesAt(files, options.onto, root);
+  const base = await valuesAt(workspaces, files, options.from, root);
+  const committed = await valuesAt(workspaces, files, head, root);
+  const onto = await valuesAt(workspaces, files, options.onto, root);
   const now = valuesOf(files);
   const ownCommits =
     head !== options.from && !(await workspaces.isAncestor(root, head, options.onto));

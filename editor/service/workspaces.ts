@@ -10,8 +10,10 @@
  * many editors look (`mainAsFetched`), or at once where an action needs main as it is (a proposal).
  * Each workspace borrows its objects (git's alternates, as `git clone --shared` sets them) and holds
  * only its own commits, so that its git commands run apart from every other workspace's, each
- * workspace's one at a time. The shared copy never prunes an object (gc.pruneExpire never): a
- * workspace may stand on any commit it fetched.
+ * workspace's one at a time; only pushes go together, every branch waiting in one push of the
+ * shared copy. The shared copy never prunes an object (gc.pruneExpire never): a workspace may stand
+ * on any commit it fetched. The tips of main and the content branches are kept in memory from each
+ * fetch, so that a look at the changes runs no git for them.
  *
  * A workspace checks out the repository's top-level files, content/ and .github/ only (git's sparse
  * checkout): the content files, Prettier's settings and CODEOWNERS are all a change needs. Every
@@ -19,7 +21,6 @@
  * to the remote with the service's own credentials (its deploy key, through GIT_SSH_COMMAND:
  * docs/deploying.md).
  */
-import { execFile } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -30,6 +31,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { GitRunner } from './git-runner';
 import type { Person } from './identity';
 import { signingOptions, withIdentity } from './signing';
 
@@ -87,6 +89,10 @@ export class GitError extends Error {
   constructor(
     readonly args: string[],
     readonly said: string,
+    /** git's exit status, where it exited rather than failed to start. */
+    readonly status?: number,
+    /** What it printed to its standard output alone (a push's --porcelain lines). */
+    readonly printed = '',
   ) {
     super(`git ${args[0]} failed: ${said.trim().split('\n').slice(-3).join(' / ')}`);
   }
@@ -102,13 +108,35 @@ export function topicOf(title: string): string {
   return words.slice(0, 40).replace(/-+$/, '') || 'change';
 }
 
+/** How many answers of `isAncestor` are kept: a few for each change, for thousands of changes. */
+const ANCESTRY_KEPT = 10_000;
+
+/** A push waiting to be sent with the others: its refspec, and where its objects are. */
+type WaitingPush = {
+  refspec: string;
+  objects: string;
+  resolve: () => void;
+  reject: (error: GitError) => void;
+};
+
 export class Workspaces {
   private readonly shared: string;
   private readonly folder: string;
   /** The last git command of each repository: each waits for the one before it to end. */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Starts the git commands, off the main thread. */
+  private readonly runner = new GitRunner();
   private fetched: MainAsFetched | undefined;
+  /** The fetch running, and the one that waits for it to end: every caller meanwhile shares it. */
   private fetching: Promise<MainAsFetched> | undefined;
+  private nextFetch: Promise<MainAsFetched> | undefined;
+  /** Each content branch's tip on the remote, as last fetched (or pushed), by branch. */
+  private tips = new Map<string, string>();
+  /** Whether one commit is in the history of another, by the two: a commit's history never changes. */
+  private readonly ancestry = new Map<string, boolean>();
+  /** The pushes waiting to be sent together, and the sending of them, once one is under way. */
+  private waitingPushes: WaitingPush[] = [];
+  private pushing: Promise<void> | undefined;
 
   /**
    * @param state The service's state folder (EDITOR_STATE).
@@ -135,28 +163,26 @@ export class Workspaces {
     env: Record<string, string> = {},
     input?: string,
   ): Promise<string> {
-    const turn = (this.queues.get(cwd) ?? Promise.resolve()).then(
-      () =>
-        new Promise<string>((resolve, reject) => {
-          const child = execFile(
-            'git',
-            args,
-            { cwd, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 },
-            (error, stdout, stderr) =>
-              error
-                ? reject(new GitError(args, `${stderr}${stdout}` || String(error)))
-                : resolve(stdout),
-          );
-          // A command that reads no input may end before it is given any.
-          child.stdin?.on('error', () => undefined);
-          child.stdin?.end(input);
-        }),
-    );
+    const turn = (this.queues.get(cwd) ?? Promise.resolve()).then(async () => {
+      const run = await this.runner.run(cwd, args, env, input);
+      if (run.status === 0) return run.stdout;
+      throw new GitError(
+        args,
+        `${run.stderr}${run.stdout}` || (run.failed ?? 'git failed'),
+        run.status,
+        run.stdout,
+      );
+    });
     this.queues.set(
       cwd,
       turn.catch(() => undefined),
     );
     return turn;
+  }
+
+  /** Notes that a commit is in no history of another: one made after the other was fetched. */
+  notAncestor(commit: string, of: string) {
+    this.ancestry.set(`${commit} ${of}`, false);
   }
 
   /** Makes the shared copy of the remote, the first time the service starts. */
@@ -175,38 +201,55 @@ export class Workspaces {
   }
 
   /**
-   * Fetches main and the content branches into the shared copy now: one fetch at a time, which
-   * every caller meanwhile waits for. Where the remote does not answer, main stays as last fetched.
+   * Fetches main and the content branches into the shared copy, in a fetch that starts after this
+   * call: one fetch at a time, and every caller that asks while one runs shares the next, so that
+   * 20 proposals at once cost two fetches. Where the remote does not answer, main stays as last
+   * fetched.
    */
   fetchNow(): Promise<MainAsFetched> {
-    this.fetching ??= (async () => {
-      let reachable = true;
-      try {
-        await this.git(this.shared, [
-          'fetch',
-          '--quiet',
-          '--prune',
-          'origin',
-          '+refs/heads/main:refs/remotes/origin/main',
-          '+refs/heads/content/*:refs/remotes/origin/content/*',
-        ]);
-      } catch {
-        reachable = false;
-      }
-      const commit = await this.git(this.shared, [
-        'rev-parse',
-        '--verify',
+    if (!this.fetching) {
+      this.fetching = this.fetchOnce().finally(() => (this.fetching = undefined));
+      return this.fetching;
+    }
+    this.nextFetch ??= this.fetching
+      .catch(() => undefined)
+      .then(() => {
+        this.nextFetch = undefined;
+        return this.fetchNow();
+      });
+    return this.nextFetch;
+  }
+
+  private async fetchOnce(): Promise<MainAsFetched> {
+    let reachable = true;
+    try {
+      await this.git(this.shared, [
+        'fetch',
         '--quiet',
-        'refs/remotes/origin/main',
-      ]).then(
-        (out) => out.trim(),
-        () => '',
-      );
-      const fetchedAt = reachable ? new Date() : (this.fetched?.fetchedAt ?? new Date(0));
-      this.fetched = { commit, fetchedAt, reachable };
-      return this.fetched;
-    })().finally(() => (this.fetching = undefined));
-    return this.fetching;
+        '--prune',
+        'origin',
+        '+refs/heads/main:refs/remotes/origin/main',
+        '+refs/heads/content/*:refs/remotes/origin/content/*',
+      ]);
+    } catch {
+      reachable = false;
+    }
+    // Every tip at once, kept in memory: a look at the changes asks git nothing of them.
+    const refs = await this.git(this.shared, [
+      'for-each-ref',
+      '--format=%(objectname) %(refname)',
+      'refs/remotes/origin/',
+    ]);
+    const tips = new Map<string, string>();
+    for (const line of refs.split('\n').filter(Boolean)) {
+      const [commit, ref] = line.split(' ') as [string, string];
+      tips.set(ref.slice('refs/remotes/origin/'.length), commit);
+    }
+    this.tips = tips;
+    const commit = tips.get('main') ?? '';
+    const fetchedAt = reachable ? new Date() : (this.fetched?.fetchedAt ?? new Date(0));
+    this.fetched = { commit, fetchedAt, reachable };
+    return this.fetched;
   }
 
   /** main as fetched at most EDITOR_MAIN_MAX_AGE seconds ago: fetched again only when older. */
@@ -218,24 +261,32 @@ export class Workspaces {
   }
 
   /** The tip of a content branch on the remote, as last fetched, or undefined where it has none. */
-  remoteTip(branch: string): Promise<string | undefined> {
-    return this.git(this.shared, [
-      'rev-parse',
-      '--verify',
-      '--quiet',
-      `refs/remotes/origin/${branch}`,
-    ]).then(
-      (out) => out.trim(),
-      () => undefined,
-    );
+  remoteTip(branch: string): string | undefined {
+    return this.tips.get(branch);
   }
 
-  /** Whether a commit is in the history of another (both in the workspace, or the shared copy). */
-  isAncestor(root: string, commit: string, of: string): Promise<boolean> {
-    return this.git(root, ['merge-base', '--is-ancestor', commit, of]).then(
+  /**
+   * Whether a commit is in the history of another (both in the workspace, or the shared copy),
+   * asked of git once for each two.
+   */
+  async isAncestor(root: string, commit: string, of: string): Promise<boolean> {
+    const key = `${commit} ${of}`;
+    const known = this.ancestry.get(key);
+    if (known !== undefined) return known;
+    const answer = await this.git(root, ['merge-base', '--is-ancestor', commit, of]).then(
       () => true,
-      () => false,
+      (error: unknown) => {
+        // 1 is git's "no"; anything else (a commit not here yet) is no answer, kept for none.
+        if (error instanceof GitError && error.status === 1) return false;
+        return undefined;
+      },
     );
+    if (answer === undefined) return false;
+    this.ancestry.set(key, answer);
+    // The oldest goes first: a Map keeps its keys in the order they were set.
+    if (this.ancestry.size > ANCESTRY_KEPT)
+      this.ancestry.delete(this.ancestry.keys().next().value!);
+    return answer;
   }
 
   private aboutFile(user: string, topic: string) {
@@ -319,9 +370,10 @@ export class Workspaces {
    * identity in its last line (signing.ts). `git commit-tree` reads no commit.gpgSign setting, so
    * it is asked to sign (-S) in so many words.
    * @param parents The commits it follows: the branch's own, and main's for a merge.
+   * @param written The tree of what is staged, where the caller wrote it already.
    */
-  async commit(root: string, person: Person, message: string, parents: string[]) {
-    const tree = (await this.git(root, ['write-tree'])).trim();
+  async commit(root: string, person: Person, message: string, parents: string[], written?: string) {
+    const tree = written ?? (await this.git(root, ['write-tree'])).trim();
     const commit = (
       await this.git(
         root,
@@ -348,16 +400,76 @@ export class Workspaces {
   }
 
   /**
-   * Pushes a workspace's branch to the remote.
+   * Pushes a workspace's branch to the remote. Pushes asked for while one is being sent wait for it
+   * to end, then go together in one `git push` of the shared copy, each its own refspec, borrowing
+   * each workspace's objects; each ref's result is read from git's --porcelain lines, so that one
+   * branch refused fails its own proposal alone.
    * @throws GitError, whose words `pushFailure` reads.
    */
-  async push(workspace: Workspace, commit: string) {
-    await this.git(workspace.root, [
-      'push',
-      '--quiet',
-      'origin',
-      `${commit}:refs/heads/${workspace.branch}`,
-    ]);
+  push(workspace: Workspace, commit: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waitingPushes.push({
+        refspec: `${commit}:refs/heads/${workspace.branch}`,
+        objects: path.join(workspace.root, '.git', 'objects'),
+        resolve,
+        reject,
+      });
+      this.sendPushes();
+    });
+  }
+
+  /** Sends the pushes waiting, a batch at a time, until none waits. */
+  private sendPushes() {
+    if (this.pushing) return;
+    this.pushing = (async () => {
+      while (this.waitingPushes.length > 0) await this.sendBatch(this.waitingPushes.splice(0));
+    })().finally(() => {
+      this.pushing = undefined;
+      // One asked for as the last batch ended would otherwise wait for a push that never comes.
+      if (this.waitingPushes.length > 0) this.sendPushes();
+    });
+  }
+
+  private async sendBatch(batch: WaitingPush[]) {
+    // To the remote's address, not to origin: a push to origin would move the shared copy's
+    // remote-tracking refs to commits whose objects only the workspaces hold, and its next fetch
+    // would fail on them. The shared copy learns the tips at its next fetch.
+    const args = ['push', '--porcelain', this.remote, ...batch.map(({ refspec }) => refspec)];
+    let printed: string;
+    let failure: GitError | undefined;
+    try {
+      printed = await this.git(this.shared, args, {
+        GIT_ALTERNATE_OBJECT_DIRECTORIES: [...new Set(batch.map(({ objects }) => objects))].join(
+          ':',
+        ),
+      });
+    } catch (error) {
+      if (!(error instanceof GitError)) throw error;
+      failure = error;
+      printed = error.printed;
+    }
+    // One line a ref: its flag ('!' where refused), a tab, source:destination, a tab, git's words.
+    const results = new Map<string, string>();
+    for (const line of printed.split('\n')) {
+      const [flag, refs, summary] = line.split('\t');
+      if (flag !== undefined && refs !== undefined && summary !== undefined)
+        results.set(refs.slice(refs.lastIndexOf(':') + 1), line);
+    }
+    for (const push of batch) {
+      const [commit, ref] = push.refspec.split(':') as [string, string];
+      const result = results.get(ref);
+      if (result !== undefined && !result.startsWith('!')) {
+        this.tips.set(ref.slice('refs/heads/'.length), commit);
+        push.resolve();
+      } else
+        push.reject(
+          new GitError(
+            args,
+            result === undefined ? (failure?.said ?? printed) : `${result}\n${failure?.said ?? ''}`,
+            failure?.status,
+          ),
+        );
+    }
   }
 
   /** Fetches a content branch from the remote into a workspace, to follow it. */
@@ -379,7 +491,7 @@ export class Workspaces {
    * proposed in the remote's history of the pull request.
    */
   async abandon(workspace: Workspace) {
-    if ((await this.remoteTip(workspace.branch)) !== undefined || workspace.about.pushed)
+    if (this.remoteTip(workspace.branch) !== undefined || workspace.about.pushed)
       await this.git(workspace.root, [
         'push',
         '--quiet',

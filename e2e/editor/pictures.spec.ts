@@ -42,6 +42,8 @@ test('a JPEG copied into public/ is offered for the hero, and refused there in w
   await expect(hero).toHaveAccessibleDescription(
     /Not saved: "\/images\/office\.jpg" is a file the servers do not send as a picture: choose one whose name ends \.svg or \.png/,
   );
-  await expect(page.getByRole('status')).toContainText('Not saved: South Africa page, picture at the top, file');
+  await expect(page.getByRole('status')).toContainText(
+    'Not saved: South Africa page, picture at the top, file',
+  );
   expect(readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8')).toBe(before);
 });

@@ -62,7 +62,7 @@ test('a space at the end and a no-break space are warned at the field, and shown
   );
   const changed = thandi.getByRole('region', { name: 'What this change changes' });
   // What was added is each character by its marker.
-  await expect(changed.getByRole('insertion')).toHaveText(['⟨no-break space⟩', '⟨space⟩']);
+  await expect(changed.getByRole('insertion')).toHaveText([/⟨no-break space⟩/, /⟨space⟩/]);
 
   await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
   await expect(thandi.getByRole('status')).toContainText('Proposed for review');

@@ -20,6 +20,7 @@ const buildInputs: Record<string, string> = {
   'tsconfig.json': 'tsconfig.json',
   'tsconfig.site.json': 'tsconfig.site.json',
   'deploy/security-headers.ts': 'deploy/security-headers.ts',
+  'deploy/nginx.conf.template': 'deploy/nginx.conf.template',
   'app/globals.css': 'app',
   'components/layout/landmarks.tsx': 'components',
   'content/contact.ts': 'content',
@@ -30,7 +31,7 @@ const buildInputs: Record<string, string> = {
 };
 /** Files that serve, test or describe a build but are no part of one. */
 const notBuildInputs = [
-  'deploy/nginx.conf.template',
+  'deploy/activate',
   'deploy/cloudflare/worker.ts',
   'scripts/serve/static.ts',
   'e2e/unit/projects.spec.ts',

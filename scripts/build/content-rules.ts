@@ -53,9 +53,14 @@ export type Finding = {
  * The media type of each file extension, as nginx's configuration lists them (its `types` block,
  * deploy/nginx.conf.template), where any other file is sent as application/octet-stream with
  * nosniff: what the site's servers send a file as. Cloudflare's list is longer, so nginx's decides.
+ * The template is the project's code, not its content: it is read beside this file, wherever the
+ * check is run from (a folder holding only content/ and public/, as the editor's task runs it).
  */
 function nginxTypes(): Map<string, string> {
-  const template = readFileSync('deploy/nginx.conf.template', 'utf8');
+  const template = readFileSync(
+    new URL('../../deploy/nginx.conf.template', import.meta.url),
+    'utf8',
+  );
   const block = /^\s*types \{\n([^}]*)\}/m.exec(template)?.[1] ?? '';
   return new Map(
     [...block.matchAll(/^\s*(\S+)\s+([^;]+);/gm)].flatMap(([, type, extensions]) =>

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect as baseExpect, test, type Browser, type BrowserContext } from '@playwright/test';
-import { startServiceBehindNginx } from '../support/editing-service';
+import { propose, startServiceBehindNginx } from '../support/editing-service';
 
 /**
  * Characters nobody sees, as a reviewer meets them (issue #52, item 1): an editor of the editing
@@ -64,7 +64,7 @@ test('a space at the end and a no-break space are warned at the field, and shown
   // What was added is each character by its marker.
   await expect(changed.getByRole('insertion')).toHaveText([/⟨no-break space⟩/, /⟨space⟩/]);
 
-  await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+  await propose(thandi);
   await expect(thandi.getByRole('status')).toContainText('Proposed for review');
   const body = execFileSync(
     'git',

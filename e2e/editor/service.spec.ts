@@ -23,6 +23,7 @@ import {
   REPOSITORY_PAGE,
   SERVICE_COMMITTER,
   startServiceBehindNginx,
+  propose,
 } from '../support/editing-service';
 
 /**
@@ -230,7 +231,7 @@ test('the first editor proposes, as its author, with the change in words; the ot
 }) => {
   const thandi = await signIn(browser, 'thandi');
   await openChange(thandi, 'Kinder not-found heading');
-  await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+  await propose(thandi);
   await expect(thandi.getByRole('status')).toContainText(
     'Proposed for review, on the branch content/thandi/kinder-not-found-heading',
   );
@@ -445,7 +446,7 @@ test('an editor abandons a proposed change: it leaves her list, its workspace an
   await thandi.goto('/');
   await thandi.getByRole('link', { name: 'Started by the view' }).click();
   await save(thandi, 'Not Found page, line above the heading', 'Oh no!');
-  await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+  await propose(thandi);
   await expect(thandi.getByRole('status')).toContainText('Proposed for review');
   const branch = 'content/thandi/started-by-the-view';
   expect(remoteGit('branch', '--list', branch).trim()).toBe(branch);
@@ -522,7 +523,7 @@ test('a change renames a navigation item’s id and the page that names it: refu
   expect(workspaceFile('navigation.ts')).toContain("id: 'offices'");
   expect(workspaceFile('south-africa.ts')).toContain("navigationId: 'offices'");
 
-  await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+  await propose(thandi);
   await expect(thandi.getByRole('status')).toContainText('Proposed for review');
   const message = remoteGit(
     'log',
@@ -628,7 +629,7 @@ test('with the audit log unwritable, a save, a proposal and a start change nothi
   try {
     // The proposal first: a value typed and not saved would stop it in the view, before the
     // service is asked.
-    await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+    await propose(thandi);
     await expect(thandi.getByRole('status')).toContainText(`Not proposed: ${why}`);
     expect(remoteGit('branch', '--list', 'content/thandi/while-the-log-is-down').trim()).toBe('');
 
@@ -677,7 +678,7 @@ test('a refused save, a 403 and a failed push each leave a line in the audit log
     await opens.fill('09:30');
     await opens.press('Tab');
     await expect(thandi.getByRole('status')).toContainText('Saved Contact, hours, opens');
-    await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+    await propose(thandi);
     await expect(thandi.getByRole('status')).toContainText(
       "Not proposed: GitHub's rules refused the branch. Nothing is lost, but proposing again will not help: tell the platform team",
     );
@@ -748,7 +749,7 @@ test('a 100 kB paste and a 300-character title are refused in words; a value hol
   await expect(heading).toHaveValue('x'.repeat(100_000));
 
   await save(thandi, 'Not Found page, heading', 'Lost <!-- and hidden');
-  await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+  await propose(thandi);
   await expect(thandi.getByRole('status')).toContainText('Proposed for review');
   await expect(thandi.getByRole('link', { name: 'Its pull request on GitHub' })).toHaveAttribute(
     'href',
@@ -785,7 +786,7 @@ test('two editors change one field; once the first is merged, the second sees bo
   await save(thandi, 'Not Found page, line above the heading', 'Oh dear!');
   await startChange(pieter, 'Calmer exclamation');
   await save(pieter, 'Not Found page, line above the heading', 'Hmm.');
-  await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+  await propose(thandi);
   await expect(thandi.getByRole('status')).toContainText('Proposed for review');
   mergeOnRemote('content/thandi/gentler-exclamation');
 
@@ -804,7 +805,7 @@ test('two editors change one field; once the first is merged, the second sees bo
     "Not Found page, line above the heading keeps your value over main's",
   );
   await expect(conflict).toHaveCount(0);
-  await pieter.getByRole('button', { name: 'Propose the change for review' }).click();
+  await propose(pieter);
   await expect(pieter.getByRole('status')).toContainText('Proposed for review');
   const branch = CALMER;
   expect(remoteGit('log', '-1', '--format=%b', branch)).toContain(
@@ -855,7 +856,7 @@ test('the change of the test before, its branch changed on GitHub: the service f
   rmSync(reviewer, { recursive: true, force: true });
 
   await save(pieter, 'Not Found page, message', 'Nothing is at this address.');
-  await pieter.getByRole('button', { name: 'Propose the change for review' }).click();
+  await propose(pieter);
   await expect(pieter.getByRole('status')).toContainText('Proposed for review');
   remoteGit('merge-base', '--is-ancestor', reviewersCommit, branch);
   const proposed = remoteGit('log', '-1', '--format=%b', branch);
@@ -900,7 +901,7 @@ test('the change of the test before, main moved in a field it never touched: the
   inPlatform('push', '--quiet', 'origin', 'main');
   rmSync(platform, { recursive: true, force: true });
   await save(pieter, 'Not Found page, message', 'Nothing is at this address any more.');
-  await pieter.getByRole('button', { name: 'Propose the change for review' }).click();
+  await propose(pieter);
   await expect(pieter.getByRole('status')).toContainText('Proposed for review');
   const byService = (...options: string[]) =>
     remoteGit(

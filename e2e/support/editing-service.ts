@@ -12,6 +12,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Page } from '@playwright/test';
 import { LOCAL_SERVER_NAME } from '../../scripts/serve/tls';
 import {
   COMPLIANCE_GROUP,
@@ -217,4 +218,17 @@ export async function startServiceBehindNginx(port?: number) {
       await service.stop();
     },
   };
+}
+
+/**
+ * Proposes the open change in the editing view, as an editor does, and waits for the service's
+ * answer: a proposal fetches main, commits, signs and pushes, which on a busy machine takes longer
+ * than an expectation waits, so a test waits for the answer itself before it reads the view's words.
+ */
+export async function propose(page: Page) {
+  const answered = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/propose',
+  );
+  await page.getByRole('button', { name: 'Propose the change for review' }).click();
+  await answered;
 }

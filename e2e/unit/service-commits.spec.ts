@@ -1,11 +1,19 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Person } from '../../editor/service/identity';
 import { CommitSigner } from '../../editor/service/signing';
-import { Workspaces } from '../../editor/service/workspaces';
+import { GitError, pushFailure, Workspaces } from '../../editor/service/workspaces';
 
 /**
  * The editing service's commits, written and signed in the service (issue #51): git itself must
@@ -57,12 +65,16 @@ test.beforeAll(() => {
 test.afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** A workspace of Thandi's, as the service starts one, in a state folder of its own. */
-async function started(name: string, signer: CommitSigner = CommitSigner.fromFile(key)) {
-  const workspaces = new Workspaces(path.join(scratch, name), remote, SERVICE, signer, 60_000);
+async function started(
+  name: string,
+  signer: CommitSigner = CommitSigner.fromFile(key),
+  from: string = remote,
+) {
+  const workspaces = new Workspaces(path.join(scratch, name), from, SERVICE, signer, 60_000);
   await workspaces.prepare();
   const main = await workspaces.mainAsFetched();
   const workspace = await workspaces.start(THANDI, 'New hours', name, main.commit);
-  return { workspaces, root: workspace.root };
+  return { workspaces, workspace, root: workspace.root };
 }
 
 /** `git verify-commit` against the allowed signers: whether it says the signature is good. */
@@ -158,5 +170,65 @@ test('the service refuses, in words naming the file, a key it cannot sign with',
   expect(() => CommitSigner.fromFile(rsa)).toThrow('it is a ssh-rsa key, not an Ed25519 one');
   expect(() => CommitSigner.fromFile(path.join(scratch, 'no-such-key'))).toThrow(
     'it cannot be read',
+  );
+});
+
+test('one branch refused inside a push of several: its proposal alone fails, as refused, and the others in the same push reach the remote', async () => {
+  // A remote of its own, whose update hook (run for each branch of a push) refuses one editor's
+  // branches, as GitHub's rules on a branch would, and whose pre-receive hook notes each push's
+  // branches on one line.
+  const refusing = path.join(scratch, 'refusing.git');
+  git(scratch, 'clone', '--quiet', '--bare', remote, refusing);
+  const pushes = path.join(scratch, 'pushes.log');
+  writeFileSync(
+    path.join(refusing, 'hooks', 'pre-receive'),
+    `#!/bin/sh\ncut -d' ' -f3 | tr '\\n' ' ' >> ${pushes}\necho >> ${pushes}\n`,
+    { mode: 0o755 },
+  );
+  writeFileSync(
+    path.join(refusing, 'hooks', 'update'),
+    '#!/bin/sh\ncase "$1" in refs/heads/content/jabu/*) echo "protected branch hook declined" >&2; exit 1;; esac\n',
+    { mode: 0o755 },
+  );
+  const { workspaces } = await started('pushes', CommitSigner.fromFile(key), refusing);
+  const main = await workspaces.mainAsFetched();
+  const changes = await Promise.all(
+    ['thandi', 'jabu', 'naledi'].map(async (user) => {
+      const person = { ...THANDI, user, email: `${user}@bank.example` };
+      const workspace = await workspaces.start(person, 'New hours', 'new-hours', main.commit);
+      writeFileSync(
+        path.join(workspace.root, 'content', 'home.ts'),
+        `export const title = 'Hello from ${user}';\n`,
+      );
+      const { tree } = await workspaces.writeTree(workspace.root, main.commit);
+      const commit = await workspaces.commit(
+        workspace.root,
+        person,
+        'New hours',
+        [main.commit],
+        tree,
+      );
+      return { workspace, commit };
+    }),
+  );
+  // Asked for in one go: the first is sent at once, and the two asked for while it is on its way
+  // wait for it, then go together in one push.
+  const [first, refused, taken] = await Promise.allSettled(
+    changes.map(({ workspace, commit }) => workspaces.push(workspace, commit)),
+  );
+  expect(first.status).toBe('fulfilled');
+  expect(taken.status).toBe('fulfilled');
+  expect(refused.status).toBe('rejected');
+  const error = (refused as PromiseRejectedResult).reason as unknown;
+  expect(error).toBeInstanceOf(GitError);
+  // What the editor is told is chosen by this: "GitHub's rules refused the branch".
+  expect(pushFailure((error as GitError).said)).toBe('refused');
+  expect(readFileSync(pushes, 'utf8').split('\n')).toContain(
+    'refs/heads/content/jabu/new-hours refs/heads/content/naledi/new-hours ',
+  );
+  expect(
+    git(refusing, 'for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads/content'),
+  ).toBe(
+    `refs/heads/content/naledi/new-hours ${changes[2]!.commit}\nrefs/heads/content/thandi/new-hours ${changes[0]!.commit}\n`,
   );
 });

@@ -216,9 +216,9 @@ test('one branch refused inside a push of several: its proposal alone fails, as 
   const [first, refused, taken] = await Promise.allSettled(
     changes.map(({ workspace, commit }) => workspaces.push(workspace, commit)),
   );
-  expect(first.status).toBe('fulfilled');
-  expect(taken.status).toBe('fulfilled');
-  expect(refused.status).toBe('rejected');
+  expect(first!.status).toBe('fulfilled');
+  expect(taken!.status).toBe('fulfilled');
+  expect(refused!.status).toBe('rejected');
   const error = (refused as PromiseRejectedResult).reason as unknown;
   expect(error).toBeInstanceOf(GitError);
   // What the editor is told is chosen by this: "GitHub's rules refused the branch".

@@ -21,6 +21,7 @@
  * to the remote with the service's own credentials (its deploy key, through GIT_SSH_COMMAND:
  * docs/deploying.md).
  */
+import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -58,6 +59,15 @@ const objectFiles = {
     },
   },
 };
+
+/**
+ * The name git gives a file's bytes as a blob: the SHA-1 of its header and the bytes. Hashed here,
+ * at once, rather than by isomorphic-git's hashBlob, which waits for WebCrypto's thread for each
+ * of a workspace's few dozen files; only the files that changed are then written, by
+ * isomorphic-git.
+ */
+const blobName = (bytes: Buffer) =>
+  createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 
 /** Someone named in a commit, with when. */
 type Signature = { name: string; email: string; timestamp: number; timezoneOffset: number };
@@ -167,6 +177,9 @@ export function topicOf(title: string): string {
 /** How many answers of `isAncestor` are kept: a few for each change, for thousands of changes. */
 const ANCESTRY_KEPT = 10_000;
 
+/** How many trees, and commits' trees, are kept: every tree of content/ in thousands of commits. */
+const OBJECTS_KEPT = 10_000;
+
 /** A push waiting to be sent with the others: its refspec, and where its objects are. */
 type WaitingPush = {
   refspec: string;
@@ -195,6 +208,9 @@ export class Workspaces {
   private pushing: Promise<void> | undefined;
   /** isomorphic-git's, which keeps the shared copy's packs' indexes between reads. */
   private readonly objectCache = {};
+  /** Trees' entries and commits' trees, by their object's name: an object never changes. */
+  private readonly trees = new Map<string, TreeEntry[]>();
+  private readonly commitTrees = new Map<string, string>();
 
   /**
    * @param state The service's state folder (EDITOR_STATE).
@@ -434,12 +450,39 @@ export class Workspaces {
     }
   }
 
-  /** A tree's entries, by name. */
+  /**
+   * A tree's entries, by name, read once for every workspace: main's trees are the same in each,
+   * and a tree never changes.
+   */
   private async treeEntries(root: string, tree: string): Promise<Map<string, TreeEntry>> {
-    const { tree: entries } = await this.readObject(root, (gitdir) =>
-      isogit.readTree({ fs: objectFiles, gitdir, oid: tree, cache: this.objectCache }),
-    );
+    let entries = this.trees.get(tree);
+    if (!entries) {
+      ({ tree: entries } = await this.readObject(root, (gitdir) =>
+        isogit.readTree({ fs: objectFiles, gitdir, oid: tree, cache: this.objectCache }),
+      ));
+      this.keep(this.trees, tree, entries);
+    }
     return new Map(entries.map((entry) => [entry.path, entry]));
+  }
+
+  /** The tree of a commit, read once. */
+  private async treeOf(root: string, commit: string): Promise<string> {
+    let tree = this.commitTrees.get(commit);
+    if (!tree) {
+      ({
+        commit: { tree },
+      } = await this.readObject(root, (gitdir) =>
+        isogit.readCommit({ fs: objectFiles, gitdir, oid: commit, cache: this.objectCache }),
+      ));
+      this.keep(this.commitTrees, commit, tree);
+    }
+    return tree;
+  }
+
+  /** Keeps an answer that never changes, up to OBJECTS_KEPT of them, the oldest going first. */
+  private keep<T>(kept: Map<string, T>, key: string, value: T) {
+    kept.set(key, value);
+    if (kept.size > OBJECTS_KEPT) kept.delete(kept.keys().next().value!);
   }
 
   /**
@@ -475,12 +518,14 @@ export class Workspaces {
         mode = statSync(file).mode & 0o100 ? '100755' : '100644';
         bytes = readFileSync(file);
       } else continue;
-      const { oid } = await isogit.hashBlob({ object: bytes });
+      const oid = blobName(bytes);
       if (before?.oid !== oid) await isogit.writeBlob({ fs: objectFiles, gitdir, blob: bytes });
       entries.push({ mode, path: item.name, oid, type: 'blob' });
     }
     if (entries.length === 0) return undefined;
-    return isogit.writeTree({ fs: objectFiles, gitdir, tree: entries });
+    const tree = await isogit.writeTree({ fs: objectFiles, gitdir, tree: entries });
+    this.keep(this.trees, tree, entries);
+    return tree;
   }
 
   /**
@@ -493,10 +538,8 @@ export class Workspaces {
    */
   writeTree(root: string, from: string): Promise<{ tree: string; fromTree: string }> {
     return this.inTurn(root, async () => {
-      const { commit } = await this.readObject(root, (gitdir) =>
-        isogit.readCommit({ fs: objectFiles, gitdir, oid: from, cache: this.objectCache }),
-      );
-      const top = await this.treeEntries(root, commit.tree);
+      const fromTree = await this.treeOf(root, from);
+      const top = await this.treeEntries(root, fromTree);
       const was = top.get(CONTENT);
       const content = await this.writeFolder(
         root,
@@ -505,13 +548,13 @@ export class Workspaces {
       );
       if (content) top.set(CONTENT, { mode: '040000', path: CONTENT, oid: content, type: 'tree' });
       else top.delete(CONTENT);
-      if (content === was?.oid) return { tree: commit.tree, fromTree: commit.tree };
+      if (content === was?.oid) return { tree: fromTree, fromTree };
       const tree = await isogit.writeTree({
         fs: objectFiles,
         gitdir: path.join(root, '.git'),
         tree: [...top.values()],
       });
-      return { tree, fromTree: commit.tree };
+      return { tree, fromTree };
     });
   }
 
@@ -566,6 +609,7 @@ export class Workspaces {
         throw new Error('the commit written is not the text its signature covers');
       const branch = await isogit.resolveRef({ fs: objectFiles, gitdir, ref: 'HEAD', depth: 2 });
       await isogit.writeRef({ fs: objectFiles, gitdir, ref: branch, value: commit, force: true });
+      this.keep(this.commitTrees, commit, tree);
       return commit;
     });
   }

@@ -20,6 +20,16 @@
  * commit is made by `commit`, the editor as its author and the service as its committer; pushes go
  * to the remote with the service's own credentials (its deploy key, through GIT_SSH_COMMAND:
  * docs/deploying.md).
+ *
+ * A change's own commit is written in the service, without a process: its tree by `writeTree`,
+ * the commit by `commit`, with isomorphic-git reading and writing git's objects (from the
+ * workspace's own objects, or else the shared copy's, since isomorphic-git does not follow git's
+ * alternates) and signing.ts's signature. On two cores, the six processes each proposal started
+ * (staging, writing the tree, reading the branch, writing the commit, signing it, moving the
+ * branch) made 20 proposals at once wait on each other's: only the fetch and the push, shared by
+ * the proposals waiting, are git's now. The workspace's index is not brought up to these commits:
+ * the service reads nothing from it, and the git command that next uses it, `read-tree --reset -u`
+ * (standing.ts), checks the files themselves against it and sets it anew.
  */
 import { createHash } from 'node:crypto';
 import {

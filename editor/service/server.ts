@@ -137,9 +137,9 @@ const PUSH_WORDS = {
     "sending it to the bank's repository failed. Nothing is lost: propose again in a while, and tell the platform team if it goes on",
 } as const;
 
-/** Why a proposal went nowhere when its commit could not be made and signed. */
+/** Why a proposal went nowhere when its commit could not be written and signed. */
 const UNSIGNED_WORDS =
-  'the editing service could not sign its commit, so nothing was sent. Nothing is lost, but proposing again will not help: tell the platform team (docs/deploying.md, the signing key)';
+  'the editing service could not write and sign its commit, so nothing was sent. Nothing is lost: tell the platform team (docs/deploying.md, the signing key), then propose again';
 
 /**
  * Starts the service on its socket.

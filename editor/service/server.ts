@@ -58,7 +58,7 @@ import {
 import { personOf, type Person } from './identity';
 import { titleProblem, valueTooLong } from './limits';
 import { reviewersFor } from './reviewers';
-import { signingPublicKey } from './signing';
+import { CommitSigner } from './signing';
 import {
   carryOnto,
   changesBetween,
@@ -137,6 +137,10 @@ const PUSH_WORDS = {
     "sending it to the bank's repository failed. Nothing is lost: propose again in a while, and tell the platform team if it goes on",
 } as const;
 
+/** Why a proposal went nowhere when its commit could not be written and signed. */
+const UNSIGNED_WORDS =
+  'the editing service could not write and sign its commit, so nothing was sent. Nothing is lost: tell the platform team (docs/deploying.md, the signing key), then propose again';
+
 /**
  * Starts the service on its socket.
  * @returns A function that stops it.
@@ -149,12 +153,11 @@ export async function startService(settings: Settings) {
     key: settings.auditKey,
     onHead: (seq, mac) => console.log(`audit-log head ${seq} ${mac}`),
   });
-  signingPublicKey(settings.signingKey);
   const workspaces = new Workspaces(
     settings.state,
     settings.remote,
     settings.committer,
-    settings.signingKey,
+    CommitSigner.fromFile(settings.signingKey),
     settings.mainMaxAgeSeconds * 1000,
   );
   await workspaces.prepare();
@@ -441,16 +444,11 @@ export async function startService(settings: Settings) {
     ).map((change) => worded(change, yours));
     if (changes.length === 0)
       return { status: 422, problem: 'nothing to propose: the change holds what main holds' };
-    // What the editor saved, staged and written as a tree (objects of the workspace's own, which
-    // nothing names yet): the same tree as the branch's last commit, where that is the one last
-    // pushed, has nothing new to propose.
-    await workspaces.git(workspace.root, ['add', '--', 'content']);
-    const tree = (await workspaces.git(workspace.root, ['write-tree'])).trim();
-    const [head, headTree] = (
-      await workspaces.git(workspace.root, ['rev-parse', 'HEAD', 'HEAD^{tree}'])
-    )
-      .trim()
-      .split('\n') as [string, string];
+    // What the editor saved, written as a tree (objects of the workspace's own, which nothing
+    // names yet): the same tree as the branch's last commit, where that is the one last pushed,
+    // has nothing new to propose.
+    const head = await workspaces.head(workspace.root);
+    const { tree, fromTree: headTree } = await workspaces.writeTree(workspace.root, head);
     if (tree === headTree && head === workspace.about.pushed)
       return { status: 422, problem: 'nothing has changed since the last proposal' };
     const message = proposalMessage(person, workspace.title, main.commit, changes);
@@ -470,7 +468,13 @@ export async function startService(settings: Settings) {
       async () => {
         // A commit even where the tree is the branch's (a change brought up to date, or sent
         // before without success): its message states the change as it now stands.
-        const commit = await workspaces.commit(workspace.root, person, message, [head], tree);
+        let commit: string;
+        try {
+          commit = await workspaces.commit(workspace.root, person, message, [head], tree);
+        } catch (error) {
+          // Unsigned, nothing is sent: the approvers check would refuse it, and rightly.
+          return { status: 500, problem: UNSIGNED_WORDS, git: String(error), commit: undefined };
+        }
         madeOf(commit, yours);
         // Made after main as fetched, it is in no history of that commit.
         workspaces.notAncestor(commit, main.commit);

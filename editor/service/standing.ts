@@ -220,8 +220,8 @@ export async function carryOnto(
     return refusedInCommits;
   }
   if (ownCommits) {
-    await workspaces.git(root, ['add', '--', 'content']);
-    await workspaces.commit(root, person, options.message, [head, options.onto]);
+    const { tree } = await workspaces.writeTree(root, options.onto);
+    await workspaces.commit(root, person, options.message, [head, options.onto], tree);
   } else await workspaces.git(root, ['update-ref', 'HEAD', options.onto]);
   const after = valuesOf(new ContentFiles(root).readAll());
   const refusedInSaves = await writeValues(

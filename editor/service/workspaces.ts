@@ -20,20 +20,96 @@
  * commit is made by `commit`, the editor as its author and the service as its committer; pushes go
  * to the remote with the service's own credentials (its deploy key, through GIT_SSH_COMMAND:
  * docs/deploying.md).
+ *
+ * A change's own commit is written in the service, without a process: its tree by `writeTree`,
+ * the commit by `commit`, with isomorphic-git reading and writing git's objects (from the
+ * workspace's own objects, or else the shared copy's, since isomorphic-git does not follow git's
+ * alternates) and signing.ts's signature. On two cores, the six processes each proposal started
+ * (staging, writing the tree, reading the branch, writing the commit, signing it, moving the
+ * branch) made 20 proposals at once wait on each other's: only the fetch and the push, shared by
+ * the proposals waiting, are git's now. The workspace's index is not brought up to these commits:
+ * the service reads nothing from it, and the git command that next uses it, `read-tree --reset -u`
+ * (standing.ts), checks the files themselves against it and sets it anew.
  */
+import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
+import { promises as fsPromises } from 'node:fs';
 import path from 'node:path';
+import * as isogit from 'isomorphic-git';
+import type { TreeEntry } from 'isomorphic-git';
 import { GitRunner } from './git-runner';
 import type { Person } from './identity';
-import { signingOptions, withIdentity } from './signing';
+import { type CommitSigner, withIdentity } from './signing';
+
+/** The folder of the repository a change changes: all a commit of the service writes anew. */
+const CONTENT = 'content';
+
+/**
+ * The files isomorphic-git reads and writes the workspaces' objects and branches with: Node's own,
+ * except that a file is written whole or not at all (beside it, then renamed over it), as git
+ * writes its objects and refs, so that a service stopped mid-write leaves no half an object.
+ */
+const objectFiles = {
+  promises: {
+    ...fsPromises,
+    writeFile: async (file: string, data: string | Uint8Array, options?: object) => {
+      const beside = `${file}.${process.pid}.tmp`;
+      await fsPromises.writeFile(beside, data, options);
+      await fsPromises.rename(beside, file);
+    },
+  },
+};
+
+/**
+ * The name git gives a file's bytes as a blob: the SHA-1 of its header and the bytes. Hashed here,
+ * at once, rather than by isomorphic-git's hashBlob, which waits for WebCrypto's thread for each
+ * of a workspace's few dozen files; only the files that changed are then written, by
+ * isomorphic-git.
+ */
+const blobName = (bytes: Buffer) =>
+  createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+
+/** Someone named in a commit, with when. */
+type Signature = { name: string; email: string; timestamp: number; timezoneOffset: number };
+
+/** An author's or committer's line: name, address, seconds since 1970 and the zone, +hhmm. */
+function signatureLine({ name, email, timestamp, timezoneOffset }: Signature) {
+  // JavaScript's offset is UTC less local time, in minutes; git's is local time less UTC.
+  const minutes = Math.abs(timezoneOffset);
+  const zone = `${timezoneOffset > 0 ? '-' : '+'}${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}`;
+  return `${name} <${email}> ${timestamp} ${zone}`;
+}
+
+/**
+ * A commit as git reads it to verify its signature: every header but gpgsig, a blank line, the
+ * message (git's commit format, gitformat-signature(5)).
+ */
+function unsignedCommit(commit: {
+  tree: string;
+  parents: string[];
+  author: Signature;
+  committer: Signature;
+  message: string;
+}) {
+  return [
+    `tree ${commit.tree}`,
+    ...commit.parents.map((parent) => `parent ${parent}`),
+    `author ${signatureLine(commit.author)}`,
+    `committer ${signatureLine(commit.committer)}`,
+    '',
+    commit.message,
+  ].join('\n');
+}
 
 /** A change's topic as its branch names it: lower-case words joined by dashes, at most 40 letters. */
 export const TOPIC = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -111,6 +187,9 @@ export function topicOf(title: string): string {
 /** How many answers of `isAncestor` are kept: a few for each change, for thousands of changes. */
 const ANCESTRY_KEPT = 10_000;
 
+/** How many trees, and commits' trees, are kept: every tree of content/ in thousands of commits. */
+const OBJECTS_KEPT = 10_000;
+
 /** A push waiting to be sent with the others: its refspec, and where its objects are. */
 type WaitingPush = {
   refspec: string;
@@ -137,19 +216,24 @@ export class Workspaces {
   /** The pushes waiting to be sent together, and the sending of them, once one is under way. */
   private waitingPushes: WaitingPush[] = [];
   private pushing: Promise<void> | undefined;
+  /** isomorphic-git's, which keeps the shared copy's packs' indexes between reads. */
+  private readonly objectCache = {};
+  /** Trees' entries and commits' trees, by their object's name: an object never changes. */
+  private readonly trees = new Map<string, TreeEntry[]>();
+  private readonly commitTrees = new Map<string, string>();
 
   /**
    * @param state The service's state folder (EDITOR_STATE).
    * @param remote The remote it fetches from and pushes to (EDITOR_REMOTE).
    * @param committer The service, as the committer of every commit.
-   * @param signingKey The key every commit is signed with (signing.ts).
+   * @param signer Signs every commit with the service's key (signing.ts).
    * @param maxAgeMs How old main as fetched may be when a look at the changes uses it.
    */
   constructor(
     state: string,
     private readonly remote: string,
     private readonly committer: { name: string; email: string },
-    private readonly signingKey: string,
+    private readonly signer: CommitSigner,
     private readonly maxAgeMs: number,
   ) {
     this.shared = path.join(state, 'repository.git');
@@ -163,7 +247,7 @@ export class Workspaces {
     env: Record<string, string> = {},
     input?: string,
   ): Promise<string> {
-    const turn = (this.queues.get(cwd) ?? Promise.resolve()).then(async () => {
+    return this.inTurn(cwd, async () => {
       const run = await this.runner.run(cwd, args, env, input);
       if (run.status === 0) return run.stdout;
       throw new GitError(
@@ -173,11 +257,6 @@ export class Workspaces {
         run.stdout,
       );
     });
-    this.queues.set(
-      cwd,
-      turn.catch(() => undefined),
-    );
-    return turn;
   }
 
   /** Notes that a commit is in no history of another: one made after the other was fetched. */
@@ -358,45 +437,191 @@ export class Workspaces {
     return this.open(person, topic)!;
   }
 
-  /** The commit a workspace's branch holds. */
-  async head(root: string) {
-    return (await this.git(root, ['rev-parse', 'HEAD'])).trim();
+  /**
+   * Runs work on a workspace's repository that git does not (the service's own reads and writes
+   * of its objects), in the same turn as its git commands.
+   */
+  private inTurn<T>(root: string, work: () => Promise<T>): Promise<T> {
+    const turn = (this.queues.get(root) ?? Promise.resolve()).then(work);
+    this.queues.set(
+      root,
+      turn.catch(() => undefined),
+    );
+    return turn;
+  }
+
+  /** A commit's or tree's object, from the workspace's own objects or else the shared copy's. */
+  private async readObject<T>(root: string, read: (gitdir: string) => Promise<T>): Promise<T> {
+    try {
+      return await read(path.join(root, '.git'));
+    } catch (error) {
+      if (!(error instanceof isogit.Errors.NotFoundError)) throw error;
+      return read(this.shared);
+    }
   }
 
   /**
-   * Makes a commit of what is staged in a workspace, the editor as its author and the service as
-   * its committer, and moves the branch to it: the one place the service makes a commit. Every
-   * commit, a merge of main as well, is signed with the service's key and names the editor's bank
-   * identity in its last line (signing.ts). `git commit-tree` reads no commit.gpgSign setting, so
-   * it is asked to sign (-S) in so many words.
-   * @param parents The commits it follows: the branch's own, and main's for a merge.
-   * @param written The tree of what is staged, where the caller wrote it already.
+   * A tree's entries, by name, read once for every workspace: main's trees are the same in each,
+   * and a tree never changes.
    */
-  async commit(root: string, person: Person, message: string, parents: string[], written?: string) {
-    const tree = written ?? (await this.git(root, ['write-tree'])).trim();
-    const commit = (
-      await this.git(
+  private async treeEntries(root: string, tree: string): Promise<Map<string, TreeEntry>> {
+    let entries = this.trees.get(tree);
+    if (!entries) {
+      ({ tree: entries } = await this.readObject(root, (gitdir) =>
+        isogit.readTree({ fs: objectFiles, gitdir, oid: tree, cache: this.objectCache }),
+      ));
+      this.keep(this.trees, tree, entries);
+    }
+    return new Map(entries.map((entry) => [entry.path, entry]));
+  }
+
+  /** The tree of a commit, read once. */
+  private async treeOf(root: string, commit: string): Promise<string> {
+    let tree = this.commitTrees.get(commit);
+    if (!tree) {
+      ({
+        commit: { tree },
+      } = await this.readObject(root, (gitdir) =>
+        isogit.readCommit({ fs: objectFiles, gitdir, oid: commit, cache: this.objectCache }),
+      ));
+      this.keep(this.commitTrees, commit, tree);
+    }
+    return tree;
+  }
+
+  /** Keeps an answer that never changes, up to OBJECTS_KEPT of them, the oldest going first. */
+  private keep<T>(kept: Map<string, T>, key: string, value: T) {
+    kept.set(key, value);
+    if (kept.size > OBJECTS_KEPT) kept.delete(kept.keys().next().value!);
+  }
+
+  /**
+   * Writes the tree of a folder of the workspace as the folder holds it, as `git add` and `git
+   * write-tree` would, into the workspace's own objects: only the files that differ from the same
+   * folder in `was` (a tree of the commit it follows) are written.
+   * @returns The tree, or undefined where the folder holds no file.
+   */
+  private async writeFolder(
+    root: string,
+    folder: string,
+    was: Map<string, TreeEntry>,
+  ): Promise<string | undefined> {
+    const gitdir = path.join(root, '.git');
+    const entries: TreeEntry[] = [];
+    for (const item of readdirSync(path.join(root, folder), { withFileTypes: true })) {
+      const file = path.join(root, folder, item.name);
+      const before = was.get(item.name);
+      if (item.isDirectory()) {
+        const inside =
+          before?.type === 'tree' ? await this.treeEntries(root, before.oid) : new Map();
+        const oid = await this.writeFolder(root, path.join(folder, item.name), inside);
+        if (oid) entries.push({ mode: '040000', path: item.name, oid, type: 'tree' });
+        continue;
+      }
+      let mode: string;
+      let bytes: Buffer;
+      if (item.isSymbolicLink()) {
+        mode = '120000';
+        bytes = Buffer.from(readlinkSync(file));
+      } else if (item.isFile()) {
+        // git keeps one bit of a file's mode: whether its owner may run it.
+        mode = statSync(file).mode & 0o100 ? '100755' : '100644';
+        bytes = readFileSync(file);
+      } else continue;
+      const oid = blobName(bytes);
+      if (before?.oid !== oid) await isogit.writeBlob({ fs: objectFiles, gitdir, blob: bytes });
+      entries.push({ mode, path: item.name, oid, type: 'blob' });
+    }
+    if (entries.length === 0) return undefined;
+    const tree = await isogit.writeTree({ fs: objectFiles, gitdir, tree: entries });
+    this.keep(this.trees, tree, entries);
+    return tree;
+  }
+
+  /**
+   * The tree a commit of the workspace would hold: a commit's tree with content/ as the workspace's
+   * folder holds it, what `git add -- content` and `git write-tree` would make of it, written in the
+   * service rather than by two processes.
+   * @param from The commit whose tree it starts from: the branch's own, or the one it is carried
+   * onto.
+   * @returns The tree, and `from`'s own.
+   */
+  writeTree(root: string, from: string): Promise<{ tree: string; fromTree: string }> {
+    return this.inTurn(root, async () => {
+      const fromTree = await this.treeOf(root, from);
+      const top = await this.treeEntries(root, fromTree);
+      const was = top.get(CONTENT);
+      const content = await this.writeFolder(
         root,
-        [
-          ...signingOptions(this.signingKey),
-          'commit-tree',
-          '-S',
-          tree,
-          ...parents.flatMap((parent) => ['-p', parent]),
-          '-F',
-          '-',
-        ],
-        {
-          GIT_AUTHOR_NAME: person.name,
-          GIT_AUTHOR_EMAIL: person.email,
-          GIT_COMMITTER_NAME: this.committer.name,
-          GIT_COMMITTER_EMAIL: this.committer.email,
-        },
-        withIdentity(message, person.email),
-      )
-    ).trim();
-    await this.git(root, ['update-ref', 'HEAD', commit]);
-    return commit;
+        CONTENT,
+        was?.type === 'tree' ? await this.treeEntries(root, was.oid) : new Map(),
+      );
+      if (content) top.set(CONTENT, { mode: '040000', path: CONTENT, oid: content, type: 'tree' });
+      else top.delete(CONTENT);
+      if (content === was?.oid) return { tree: fromTree, fromTree };
+      const tree = await isogit.writeTree({
+        fs: objectFiles,
+        gitdir: path.join(root, '.git'),
+        tree: [...top.values()],
+      });
+      return { tree, fromTree };
+    });
+  }
+
+  /** The commit a workspace's branch holds, read from its files rather than asked of git. */
+  head(root: string): Promise<string> {
+    return this.inTurn(root, () =>
+      isogit.resolveRef({ fs: objectFiles, gitdir: path.join(root, '.git'), ref: 'HEAD' }),
+    );
+  }
+
+  /**
+   * Makes a commit of a tree, the editor as its author and the service as its committer, and moves
+   * the branch to it: the one place the service makes a commit. Every commit, a merge of main as
+   * well, is signed with the service's key and names the editor's bank identity in its last line
+   * (signing.ts). It is written and signed in the service, with no process of git's or ssh-keygen's:
+   * isomorphic-git writes the object as git would, and the service checks that the object written,
+   * less its signature, is the text it signed. Nothing is moved where it cannot sign.
+   * @param parents The commits it follows: the branch's own, and main's for a merge.
+   * @param tree The tree, as `writeTree` wrote it.
+   * @throws Error where the commit cannot be signed; the branch stays where it was.
+   */
+  commit(root: string, person: Person, message: string, parents: string[], tree: string) {
+    return this.inTurn(root, async () => {
+      const gitdir = path.join(root, '.git');
+      const when = {
+        timestamp: Math.floor(Date.now() / 1000),
+        timezoneOffset: new Date().getTimezoneOffset(),
+      };
+      const author = { name: person.name, email: person.email, ...when };
+      const committer = { ...this.committer, ...when };
+      // isomorphic-git keeps a message without carriage returns, ending in one line feed.
+      const text = withIdentity(message, person.email).replace(/\r/g, '');
+      const payload = unsignedCommit({ tree, parents, author, committer, message: text });
+      const gpgsig = this.signer.sign(payload);
+      const commit = await isogit.writeCommit({
+        fs: objectFiles,
+        gitdir,
+        commit: { tree, parent: parents, author, committer, message: text, gpgsig },
+      });
+      const { object } = await isogit.readObject({
+        fs: objectFiles,
+        gitdir,
+        oid: commit,
+        format: 'content',
+      });
+      // What git verifies: the commit without its gpgsig header (its first line, and those after
+      // it that begin with a space).
+      const written = Buffer.from(object as Uint8Array)
+        .toString()
+        .replace(/^gpgsig .*\n(?: .*\n)*/m, '');
+      if (written !== payload)
+        throw new Error('the commit written is not the text its signature covers');
+      const branch = await isogit.resolveRef({ fs: objectFiles, gitdir, ref: 'HEAD', depth: 2 });
+      await isogit.writeRef({ fs: objectFiles, gitdir, ref: branch, value: commit, force: true });
+      this.keep(this.commitTrees, commit, tree);
+      return commit;
+    });
   }
 
   /**

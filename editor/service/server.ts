@@ -4,7 +4,7 @@
  * (EDITOR_SOCKET) that the web server in front of it alone may open; the web server signs each
  * editor in and names them in headers (identity.ts). Each change an editor starts is a workspace of
  * its own, on its own branch (workspaces.ts); the view edits one workspace at a time, named by each
- * request, and a request naming another editor's workspace is refused. A change knows where it
+ * request, and a request naming another editor's workspace is forbidden. A change knows where it
  * stands against main as last fetched (standing.ts): behind, in conflict, proposed, merged or
  * closed. Proposing a change brings it up to date, commits it as the editor and pushes its branch;
  * a workflow opens its pull request (docs/deploying.md). Every action is recorded in the audit log

@@ -66,6 +66,8 @@ export type State = {
   unreachable: string | undefined;
   /** A failure of the view itself, for the editor to pass on to a developer. */
   failure: string | undefined;
+  /** Whether the page is being left, which stops its requests: no failure to say. */
+  leaving: boolean;
   /** What the view last said in its live region, and the field it was about, if any. */
   status: { text: string; field?: string | undefined };
   changes: { repository: boolean; branch: string | null; changes: Change[] } | undefined;
@@ -110,6 +112,7 @@ export type Action =
   | { type: 'say'; text: string; field?: string | undefined }
   | { type: 'unreachable'; why: string | undefined }
   | { type: 'failed'; why: string }
+  | { type: 'leaving' }
   | { type: 'commitTyped'; branch?: string; message?: string }
   | { type: 'committed' }
   | { type: 'showPage'; route: string | undefined; noPage?: string | undefined }
@@ -140,6 +143,7 @@ export const initialState: State = {
   conflict: undefined,
   unreachable: undefined,
   failure: undefined,
+  leaving: false,
   status: { text: '' },
   changes: undefined,
   commit: { branch: newBranchName(), message: '' },
@@ -309,6 +313,8 @@ export function reducer(state: State, action: Action): State {
       return { ...state, unreachable: action.why };
     case 'failed':
       return { ...state, failure: action.why };
+    case 'leaving':
+      return { ...state, leaving: true };
     case 'commitTyped':
       return { ...state, commit: { ...state.commit, ...withoutUndefined(action) } };
     case 'committed':

@@ -521,7 +521,7 @@ export async function startService(settings: Settings) {
     route: string,
     person: Person,
   ) => {
-    /** Answers a refusal, and logs it. */
+    /** Answers a request that changes nothing, refused or forbidden (403), and logs it. */
     const refuse = (status: number, why: string, more: Record<string, unknown> = {}) => {
       log.refused(person, { asked: route, status, why, ...more });
       return send(response, status, { error: why, problem: why, ...more } satisfies Failure);

@@ -2,7 +2,7 @@
  * The view's requests to its server: same-origin, each with the tab's token in its header, and
  * JSON both ways. Each answer comes back with its status, which tells a refusal apart.
  */
-import type { ContentModel, FieldPath, Problem } from '../protocol';
+import type { ContentModel, Failure, FieldPath, Problem } from '../protocol';
 import { TAB_HEADER, TOKEN_HEADER, WORKSPACE_HEADER } from '../token-header';
 import { viewTab, viewToken } from './token';
 
@@ -82,7 +82,7 @@ export async function call<T>(route: string, body?: unknown): Promise<{ status: 
   // A body over the limit the web server and the service take: refused before anything is read,
   // in a page of the web server's. It is the request's answer, said in words where it was made.
   if (response.status === 413 && !isJson(response))
-    return { status: 413, data: { problem: TOO_LARGE } as T };
+    return { status: 413, data: { problem: TOO_LARGE } satisfies Failure as T };
   // npm run edit answers 403 only to a request without its key, which this tab had when it opened.
   if (!inService && response.status === 403)
     throw new Unreachable(

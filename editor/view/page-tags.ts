@@ -27,6 +27,9 @@ const ENCODED_TAG_CHARACTERS = /%EE%80%(?:8[0-2]|9[0-9A-F])/gi;
 export const untagged = (text: string) =>
   text.replace(TAG_CHARACTERS, '').replace(ENCODED_TAG_CHARACTERS, '');
 
+/** Whether a text holds a tag character, as it is or as an address writes it. */
+const HOLDS_TAG = /[\ue000-\ue002\ue010-\ue01f]|%EE%80%(?:8[0-2]|9[0-9A-F])/i;
+
 /** A copy of the content with the texts at the given paths wrapped in tag characters. */
 export function tagTexts(content: Record<string, unknown>, tagged: FieldPath[]) {
   let copy: unknown = structuredClone(content);
@@ -76,18 +79,18 @@ export function fieldsShownIn(body: HTMLElement, tagged: FieldPath[]): FieldsSho
   const nodes: Node[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
   for (const node of nodes) {
-    // A text inside an element whose text was untagged as a whole is no longer in the page.
-    if (!node.parentNode) continue;
     if (node instanceof Element) {
       for (const attribute of node.attributes)
-        if (untagged(attribute.value) !== attribute.value)
-          attribute.value = untagged(attribute.value);
-      if (NOT_SHOWN.has(node.localName) || node.namespaceURI !== body.namespaceURI)
-        node.textContent = untagged(node.textContent ?? '');
+        if (HOLDS_TAG.test(attribute.value)) attribute.value = untagged(attribute.value);
       continue;
     }
     const text = node.textContent ?? '';
-    if (untagged(text) === text) continue;
+    if (!HOLDS_TAG.test(text)) continue;
+    const parent = node.parentElement!;
+    if (NOT_SHOWN.has(parent.localName) || parent.namespaceURI !== body.namespaceURI) {
+      node.textContent = untagged(text);
+      continue;
+    }
     const pieces: Node[] = [];
     let from = 0;
     for (const found of text.matchAll(marker)) {

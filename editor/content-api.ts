@@ -15,10 +15,21 @@ import {
   currentBranch,
   isOwnRepository,
 } from './changes';
-import { ContentFiles, versionOf, type FieldPath, type Refusal } from './content-files';
+import { ContentFiles, versionOf } from './content-files';
 import type { fieldDocs } from './field-docs';
 import { formChoices } from './form-schema';
 import type { SitePage } from './pages-beside';
+import type {
+  Changes,
+  Committed,
+  ContentModel,
+  Failure,
+  FieldPath,
+  Refusal,
+  TooLong,
+  Undone,
+  Versions,
+} from './protocol';
 import { readBody } from './request-gate';
 import { TAB_HEADER } from './token-header';
 import { valueAt } from './values';
@@ -91,7 +102,7 @@ export function contentApi(
    * Everything the form needs: the schema, each file's value and version, help, choices, problems,
    * warnings, and whether the tab asking has a save to undo (a request of no tab has none).
    */
-  const model = (tab: string | undefined) => {
+  const model = (tab: string | undefined): ContentModel => {
     const files = content.readAll();
     return {
       schema,
@@ -122,7 +133,7 @@ export function contentApi(
         byAnotherTab: files
           .filter((file) => content.writtenByAnotherTab(file, tabOf(request)))
           .map(({ name }) => name),
-      });
+      } satisfies Versions);
     }
     if (request.method === 'GET' && route === '/api/changes') {
       const files = content.readAll();
@@ -133,26 +144,32 @@ export function contentApi(
       }));
       const repository = isOwnRepository(root);
       const branch = repository ? (currentBranch(root) ?? null) : null;
-      return send(response, 200, { repository, branch, changes });
+      return send(response, 200, { repository, branch, changes } satisfies Changes);
     }
-    if (request.method !== 'POST') return send(response, 405, { error: 'not allowed' });
+    if (request.method !== 'POST')
+      return send(response, 405, { error: 'not allowed' } satisfies Failure);
     const body = await readBody(request);
     if ('status' in body) {
       response.setHeader('connection', 'close');
       answer(response, route, body.status, {
         error: body.status === 413 ? 'too large' : 'not JSON',
-      });
+      } satisfies Failure);
       return void response.on('finish', () => request.destroy());
     }
     const tab = tabOf(request);
     if (WRITES.includes(route) && tab === undefined)
-      return answer(response, route, 400, { error: `a tab's id in ${TAB_HEADER}` });
+      return answer(response, route, 400, {
+        error: `a tab's id in ${TAB_HEADER}`,
+      } satisfies Failure);
     const { field, value, version, saves } = (body.value ?? {}) as Record<string, unknown>;
     const tooLong = options.tooLong?.(
       Array.isArray(saves) ? saves.map((save) => (save as { value?: unknown })?.value) : value,
     );
     if (tooLong && (route === '/api/save' || route === '/api/check'))
-      return answer(response, route, 422, { refused: 'too long', problem: tooLong });
+      return answer(response, route, 422, {
+        refused: 'too long',
+        problem: tooLong,
+      } satisfies TooLong);
     // Several values saved as one, which the check judges together (content-files.ts).
     if (route === '/api/save' && Array.isArray(saves)) {
       const each = saves as Record<string, unknown>[];
@@ -160,7 +177,9 @@ export function contentApi(
         each.length === 0 ||
         !each.every((save) => isFieldPath(save?.field) && typeof save.version === 'string')
       )
-        return answer(response, route, 400, { error: 'each save with its field and version' });
+        return answer(response, route, 400, {
+          error: 'each save with its field and version',
+        } satisfies Failure);
       const saved = await content.saveTogether(
         each.map((save) => ({
           field: save.field as FieldPath,
@@ -179,10 +198,14 @@ export function contentApi(
     if (route === '/api/commit' && options.commits) {
       const { branch, message } = (body.value ?? {}) as Record<string, unknown>;
       if (typeof branch !== 'string' || typeof message !== 'string')
-        return send(response, 400, { error: 'a branch and a message' });
+        return send(response, 400, { error: 'a branch and a message' } satisfies Failure);
       const committed = commitToBranch(content.readAll(), branch, message);
       if (!('problem' in committed)) content.forgetLastSaves();
-      return send(response, 'problem' in committed ? 422 : 200, committed);
+      return send(
+        response,
+        'problem' in committed ? 422 : 200,
+        committed satisfies Committed | Failure,
+      );
     }
     if (route === '/api/undo') {
       const undone = await content.undo(tab!);
@@ -191,9 +214,12 @@ export function contentApi(
         content.readAll().map(({ name, read }) => [name, read?.value]),
       );
       const words = undone && fieldWords(undone.field, schema, values);
-      return send(response, 200, { undone: undone?.file ?? null, field: words ?? null });
+      return send(response, 200, {
+        undone: undone?.file ?? null,
+        field: words ?? null,
+      } satisfies Undone);
     }
-    if (!isFieldPath(field)) return send(response, 400, { error: 'no field' });
+    if (!isFieldPath(field)) return send(response, 400, { error: 'no field' } satisfies Failure);
     if (route === '/api/check') {
       const checked = content.check(field, value);
       return send(response, 'refused' in checked ? refusalStatus[checked.refused] : 200, checked);
@@ -201,7 +227,9 @@ export function contentApi(
     if (route === '/api/discard' && typeof version === 'string') {
       // Outside a repository of its own, the last commit would be the one around the project's.
       if (!isOwnRepository(root))
-        return send(response, 400, { error: 'the project is not a git repository of its own' });
+        return send(response, 400, {
+          error: 'the project is not a git repository of its own',
+        } satisfies Failure);
       const file = content.readAll().find((f) => f.name === field[0]);
       const committed = file && valueAt(committedValue(file, base(), root), field.slice(1));
       const discarded = await content.save(field, committed, version, tab!, 'discard');
@@ -221,6 +249,6 @@ export function contentApi(
         saved,
       );
     }
-    return send(response, 404, { error: 'no such request' });
+    return send(response, 404, { error: 'no such request' } satisfies Failure);
   };
 }

@@ -25,11 +25,17 @@ import {
   type Problem,
 } from '../scripts/build/read-content';
 import { piecewiseSource } from './piecewise-source';
+import {
+  CHANGED_IN_ANOTHER_TAB,
+  CHANGED_ON_DISK,
+  type Conflict,
+  type FieldPath,
+  type Refusal,
+} from './protocol';
 import { sourceText } from './source-text';
 import { valueAt, withValueAt } from './values';
 
-/** A field's path: the file's export name, then each key or index, as the check's findings have it. */
-export type FieldPath = (string | number)[];
+export type { Conflict, FieldPath, Refusal } from './protocol';
 
 /** One content file as last read: its source, and the source as data (absent while it has a slip). */
 export type ReadFile = {
@@ -38,29 +44,6 @@ export type ReadFile = {
   source: string;
   read: ContentFile | undefined;
 };
-
-/**
- * A write refused because its file is no longer the version the view read: who changed it (a save
- * of another tab of this editor, or anything else), and both values of the field, for the editor
- * to keep either. `theirs` is absent where the file holds no value there (or cannot be read).
- */
-export type Conflict = {
-  refused: 'changed in another tab' | 'changed on disk';
-  file: string;
-  field: string;
-  theirs?: unknown;
-  yours: unknown;
-};
-
-/**
- * Why a write was refused, with what the view shows: the check's findings, a conflict, or a field
- * no file holds. A write is refused; a request the gate does not let through is forbidden
- * (request-gate.ts).
- */
-export type Refusal =
-  | { refused: 'check'; problems: Problem[] }
-  | Conflict
-  | { refused: 'unknown field'; field: string };
 
 /**
  * A value written, as the editing service's audit log records it: by which tab, whether a save, a
@@ -262,7 +245,7 @@ export class ContentFiles {
    */
   private conflict(target: ReadFile, field: FieldPath, yours: unknown, tab: string): Conflict {
     return {
-      refused: this.writtenByAnotherTab(target, tab) ? 'changed in another tab' : 'changed on disk',
+      refused: this.writtenByAnotherTab(target, tab) ? CHANGED_IN_ANOTHER_TAB : CHANGED_ON_DISK,
       file: target.file,
       field: fieldName(field),
       theirs: target.read && valueAt(target.read.value, field.slice(1)),

@@ -12,6 +12,7 @@ import { contentApi } from './content-api';
 import { ContentFiles } from './content-files';
 import { fieldDocs } from './field-docs';
 import { formSchema } from './form-schema';
+import type { Failure } from './protocol';
 import { BODY_LIMIT, newToken, whyForbidden } from './request-gate';
 import { send, viewFiles } from './view-files';
 
@@ -53,7 +54,7 @@ export async function startEditor(port = Number(process.env.PORT ?? 0)) {
       if (view.serve(request.method, pathname, response)) return;
       if (pathname.startsWith('/api/'))
         return void api(request, response, pathname).catch((error: unknown) =>
-          send(response, 500, { error: `the editor failed: ${String(error)}` }),
+          send(response, 500, { error: `the editor failed: ${String(error)}` } satisfies Failure),
         );
       send(response, 404, 'not found', 'text/plain');
     };

@@ -45,6 +45,14 @@ test('a text typed in the form shows on its page before it is saved', async () =
   await expect(frame().getByRole('heading', { name: typed })).toBeVisible();
 });
 
+test('the page is drawn whole, the tags that find its fields taken out: the logo’s mark keeps its shapes', async () => {
+  await session.page.getByRole('combobox', { name: 'Page shown' }).selectOption('/south-africa');
+  // The mark is a square and two strokes (components/layout/logo.tsx), in an SVG with no text.
+  const logo = frame().getByRole('link', { name: 'Kestrel Bank Private Bank, homepage' });
+  await expect(logo.locator('svg rect')).toHaveCount(1);
+  await expect(logo.locator('svg path')).toHaveCount(2);
+});
+
 test('the field being edited has its text outlined on the page', async () => {
   await session.page.getByRole('textbox', { name: 'South Africa page, contact, heading' }).focus();
   const heading = frame().getByRole('heading', { name: 'Contact your local team' });

@@ -3,9 +3,11 @@
  * started, a value saved, discarded, undone or kept, a change brought up to date, proposed or
  * abandoned) is one intent line, appended and flushed to the disk before the service acts, then one
  * outcome line once it has; when the intent cannot be written, the action is refused and nothing is
- * changed. A refusal that reaches the service (the check's, a 403, a conflict, a push the remote
- * did not take, a value too large) is one line of its own, at most REFUSALS_PER_MINUTE a person, so
- * that nobody can fill the disk with refused requests; the lines left out are counted in the next.
+ * changed. A request that reaches the service and changes nothing, refused (by the check, a
+ * conflict, a push the remote did not take, a value too large) or forbidden (401 or 403 at the
+ * service's gate), is one line of its own, of the kind `refused` for both, at most
+ * REFUSALS_PER_MINUTE a person, so that nobody can fill the disk with such requests; the lines left
+ * out are counted in the next.
  * The service's own starts and stops are lines too.
  *
  * Each line is sealed: it carries its number (`seq`), the seal of the line before it (`prev`), and

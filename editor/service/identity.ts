@@ -30,7 +30,7 @@ export type Person = { user: string; email: string; name: string; groups: string
 /**
  * A sign-in name that can stand in a branch's name as it is: letters, digits, dots, dashes and
  * underscores, starting with a letter or digit. oauth2-proxy sends the provider's `sub` claim as
- * the user (docs/deploying.md); a provider whose `sub` holds anything else is refused by name.
+ * the user (docs/deploying.md); a provider whose `sub` holds anything else is forbidden by name.
  */
 const USER = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -49,11 +49,16 @@ function sameSecret(given: string, secret: string) {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** A refusal: its status and what it says, in words for the platform team or the editor. */
-export type Refused = { status: 401 | 403; why: string };
+/**
+ * A request the service's gate stops, which is forbidden rather than refused (the words of
+ * docs/developing.md: a write the check or a conflict stops is refused): 401 where it names nobody
+ * signed in, 403 where it names someone who may not ask it. Its status, and what it says in words
+ * for the platform team or the editor.
+ */
+export type Forbidden = { status: 401 | 403; why: string };
 
 /**
- * The person a request comes from, or why it is refused.
+ * The person a request comes from, or why it is forbidden.
  * @param secret The secret the web server sends (EDITOR_PROXY_SECRET_FILE).
  * @param origin The address editors open (EDITOR_ORIGIN), whose host a request must name.
  * @param group The group an editor must be in (EDITOR_GROUP), where one is set.
@@ -63,7 +68,7 @@ export function personOf(
   secret: string,
   origin: URL,
   group: string | undefined,
-): Person | Refused {
+): Person | Forbidden {
   const given = header(request, IDENTITY_HEADERS.secret);
   if (!given || !sameSecret(given, secret))
     return { status: 401, why: 'sign in through the bank’s sign-in page' };

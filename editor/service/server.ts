@@ -4,7 +4,7 @@
  * (EDITOR_SOCKET) that the web server in front of it alone may open; the web server signs each
  * editor in and names them in headers (identity.ts). Each change an editor starts is a workspace of
  * its own, on its own branch (workspaces.ts); the view edits one workspace at a time, named by each
- * request, and a request naming another editor's workspace is refused. A change knows where it
+ * request, and a request naming another editor's workspace is forbidden. A change knows where it
  * stands against main as last fetched (standing.ts): behind, in conflict, proposed, merged or
  * closed. Proposing a change brings it up to date, commits it as the editor and pushes its branch;
  * a workflow opens its pull request (docs/deploying.md). Every action is recorded in the audit log
@@ -44,6 +44,18 @@ import { contentApi, tabOf } from '../content-api';
 import { ContentFiles, versionOf, type FieldPath, type ReadFile } from '../content-files';
 import type { fieldDocs } from '../field-docs';
 import { formSchema } from '../form-schema';
+import {
+  CHANGED_IN_ANOTHER_TAB,
+  CHANGED_ON_DISK,
+  type Failure,
+  type Proposed,
+  type Refusal,
+  type Reviewers,
+  type Session,
+  type Standing,
+  type Started,
+  type TooLong,
+} from '../protocol';
 import { readBody } from '../request-gate';
 import { WORKSPACE_HEADER } from '../token-header';
 import { send, viewFiles } from '../view-files';
@@ -282,7 +294,7 @@ export async function startService(settings: Settings) {
    * service pushed and what the remote holds, and against main as last fetched (up to date, behind,
    * in conflict), with each field in conflict in words and both values.
    */
-  const standingOf = async (workspace: Workspace, files: ReadFile[]) => {
+  const standingOf = async (workspace: Workspace, files: ReadFile[]): Promise<Standing> => {
     const main = await workspaces.mainAsFetched();
     const { about } = workspace;
     const yours = valuesOf(files);
@@ -513,10 +525,10 @@ export async function startService(settings: Settings) {
     route: string,
     person: Person,
   ) => {
-    /** Answers a refusal, and logs it. */
+    /** Answers a request that changes nothing, refused or forbidden (403), and logs it. */
     const refuse = (status: number, why: string, more: Record<string, unknown> = {}) => {
       log.refused(person, { asked: route, status, why, ...more });
-      return send(response, status, { error: why, problem: why, ...more });
+      return send(response, status, { error: why, problem: why, ...more } satisfies Failure);
     };
     if (route === '/api/session') {
       // Asked with a POST, on the editor's word: main as it is now, not as last fetched.
@@ -536,7 +548,7 @@ export async function startService(settings: Settings) {
         fetchedAt: main.fetchedAt.toISOString(),
         reachable: main.reachable,
         changes,
-      });
+      } satisfies Session);
     }
     if (route === '/api/start' && request.method === 'POST') {
       const body = await readBody(request);
@@ -562,7 +574,7 @@ export async function startService(settings: Settings) {
         () => workspaces.start(person, title as string, topic, main.commit),
         () => ({ result: 'started' }),
       );
-      return send(response, 200, { id: workspace.id, branch: workspace.branch });
+      return send(response, 200, { id: workspace.id, branch: workspace.branch } satisfies Started);
     }
     const workspace = workspaceOf(request, person);
     if ('status' in workspace) return refuse(workspace.status, workspace.why);
@@ -578,7 +590,9 @@ export async function startService(settings: Settings) {
       const owners = path.join(workspace.root, '.github', 'CODEOWNERS');
       const codeowners = existsSync(owners) ? readFileSync(owners, 'utf8') : '';
       const paths = files.filter(({ name }) => changed.has(name)).map(({ file }) => file);
-      return send(response, 200, { reviewers: reviewersFor(codeowners, paths) });
+      return send(response, 200, {
+        reviewers: reviewersFor(codeowners, paths),
+      } satisfies Reviewers);
     }
     if (route === '/api/standing') {
       const { content } = openedFor(person, workspace);
@@ -681,7 +695,7 @@ export async function startService(settings: Settings) {
         branch: workspace.branch,
         commit: done.commit,
         pullRequest: pullRequestOf(settings.repositoryPage, workspace.branch),
-      });
+      } satisfies Proposed);
     return send(response, 200, await standingOf(workspace, content.readAll()));
   };
 
@@ -732,12 +746,15 @@ export async function startService(settings: Settings) {
     if (pathname.startsWith('/api/'))
       return void serviceApi(request, response, pathname, person).catch((error: unknown) => {
         if (error instanceof AuditUnwritable)
-          return send(response, 503, { error: UNWRITABLE_WORDS, problem: UNWRITABLE_WORDS });
+          return send(response, 503, {
+            error: UNWRITABLE_WORDS,
+            problem: UNWRITABLE_WORDS,
+          } satisfies Failure);
         console.error(error);
         send(response, 500, {
           error:
             'the editing service failed; nothing more was done. Tell the platform team the time',
-        });
+        } satisfies Failure);
       });
     send(response, 404, 'not found', 'text/plain');
   });
@@ -805,17 +822,13 @@ async function keptFieldDocs(root: string, state: string): Promise<ReturnType<ty
 
 /** A write's refusal in a few words, for the log: the check's messages, or what changed. */
 function refusalWords(answer: unknown): string {
-  const refusal = answer as {
-    refused?: string;
-    problem?: string;
-    error?: string;
-    problems?: { field: string; message: string }[];
-    file?: string;
-  };
-  if (refusal.problems)
+  const refusal = answer as Refusal | TooLong | Failure;
+  if (!('refused' in refusal)) return refusal.problem ?? refusal.error ?? 'refused';
+  if (refusal.refused === 'check')
     return `the check: ${refusal.problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`;
-  if (refusal.refused?.startsWith('changed')) return `${refusal.file} ${refusal.refused}`;
-  return refusal.problem ?? refusal.error ?? refusal.refused ?? 'refused';
+  if (refusal.refused === CHANGED_IN_ANOTHER_TAB || refusal.refused === CHANGED_ON_DISK)
+    return `${refusal.file} ${refusal.refused}`;
+  return 'problem' in refusal ? refusal.problem : refusal.refused;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,56 +1,28 @@
 /**
  * What the editing view does with its server: read the files, check a value as it is typed, save
  * it, undo, discard, commit, and notice a file changed outside the view. Each action changes the
- * state only through the store (state.ts). Writes run one after another, each after the writes
- * before it, since each names the version of the file it changes, which the one before may change.
+ * state only through the store (state.ts), and asks the server through the typed client
+ * (client.ts); its writes run one after another (write-queue.ts). The actions hold no listener and
+ * no timer: the components that ask for them own those, and remove them (main.tsx, form.tsx).
  */
 import { fieldName } from '../../scripts/build/field-name';
 import { fieldWords } from '../../scripts/shared/field-words';
 import { titleProblem, valueTooLong } from '../service/limits';
 import { valueAt } from '../values';
-import {
-  call,
-  inService,
-  openChange,
-  Unreachable,
-  type FieldPath,
-  type Model,
-  type Problem,
-} from './api';
+import { CHANGED_IN_ANOTHER_TAB, type Conflict as ConflictAnswer } from '../protocol';
+import { inService, openChange, Unreachable, type FieldPath } from './api';
+import { client, isConflict, type Written } from './client';
 import { idOf } from './ids';
-import {
-  pathOf,
-  within,
-  type Change,
-  type Conflict,
-  type Session,
-  type Standing,
-  type Store,
-} from './state';
+import { pathOf, within, type Change, type Conflict, type Store } from './state';
+import { createWriteQueue } from './write-queue';
 
-/** How long the view waits for typing to pause before it asks the check about the value. */
-const CHECK_AFTER_MS = 150;
-/** How often the view looks for a file changed outside it, while it is open. */
-const CHANGE_POLL_MS = 3000;
-
-/** A refusal to write because a file changed, as the server answers it (409). */
-type ChangedAnswer = {
-  refused?: string;
-  file: string;
-  field?: string;
-  theirs?: unknown;
-  yours?: unknown;
-};
-
-/** A conflict from the server's answer: who changed the file, and both values where given. */
-const conflictOf = (answer: ChangedAnswer): Conflict => ({
+/** A conflict from the server's answer: who changed the file, and both values. */
+const conflictOf = (answer: ConflictAnswer): Conflict => ({
   file: answer.file,
-  by: answer.refused === 'changed in another tab' ? 'another tab' : 'disk',
-  ...(answer.field !== undefined && {
-    field: pathOf(answer.field),
-    theirs: answer.theirs,
-    yours: answer.yours,
-  }),
+  by: answer.refused === CHANGED_IN_ANOTHER_TAB ? 'another tab' : 'disk',
+  field: pathOf(answer.field),
+  theirs: answer.theirs,
+  yours: answer.yours,
 });
 
 export function createActions(store: Store) {
@@ -58,18 +30,11 @@ export function createActions(store: Store) {
   const model = () => getState().model!;
   const wordsOf = (path: FieldPath) => fieldWords(path, model().schema, getState().draft);
   const say = (text: string, field?: string) => dispatch({ type: 'say', text, field });
-
-  let writing = Promise.resolve();
-  /** Runs a write after the writes before it; one that failed does not stop those after it. */
-  const afterEarlierWrites = (write: () => Promise<void>): Promise<void> => {
-    const next = writing.catch(() => undefined).then(write);
-    writing = next;
-    return next;
-  };
-
-  // A page being left stops its requests, which is no failure: nothing is said of them.
-  let leaving = false;
-  window.addEventListener('pagehide', () => (leaving = true));
+  /** A write of the editing service's not done, in the service's words where it gave some. */
+  const problemOf = (answer: Written<unknown>) =>
+    ('failed' in answer && answer.failed.problem) || 'the editing service failed';
+  const writes = createWriteQueue();
+  const afterEarlierWrites = writes.after;
 
   /**
    * Starts work that nothing awaits. A server that stopped is said once, in the bar, and unsaid
@@ -78,7 +43,8 @@ export function createActions(store: Store) {
    */
   const detached = (work: Promise<unknown>) =>
     void work.catch((reason: unknown) => {
-      if (leaving) return;
+      // A page being left stops its requests, which is no failure: nothing is said of them.
+      if (getState().leaving) return;
       if (reason instanceof Unreachable)
         return dispatch({ type: 'unreachable', why: reason.message });
       dispatch({ type: 'failed', why: String(reason) });
@@ -94,33 +60,29 @@ export function createActions(store: Store) {
   };
 
   const refreshChanges = async () => {
-    const { data } =
-      await call<NonNullable<ReturnType<Store['getState']>['changes']>>('/api/changes');
-    dispatch({ type: 'changes', changes: data });
+    dispatch({ type: 'changes', changes: await client.changes() });
     // In the editing service, the reviewers the change needs follow from the files it changes.
     if (inService) {
-      const { data: needed } = await call<{ reviewers: string[] }>('/api/reviewers');
-      dispatch({ type: 'reviewers', reviewers: needed.reviewers });
+      const { reviewers } = await client.reviewers();
+      dispatch({ type: 'reviewers', reviewers });
       await loadStanding();
     }
   };
 
   /** In the editing service: where the open change stands against main as last fetched. */
   const loadStanding = async (fetchNow = false) => {
-    const { status, data } = await call<Standing>('/api/standing', fetchNow ? {} : undefined);
-    if (status === 200) dispatch({ type: 'standing', standing: data });
+    const standing = await client.standing(fetchNow);
+    if (standing) dispatch({ type: 'standing', standing });
   };
 
   /** In the editing service: who is signed in, and their changes. */
   const loadSession = async (fetchNow = false) => {
-    const { data } = await call<Session>('/api/session', fetchNow ? {} : undefined);
-    dispatch({ type: 'session', session: data });
+    dispatch({ type: 'session', session: await client.session(fetchNow) });
   };
 
   /** Reads the files; the values typed and not saved stay over them where `keepTyped`. */
   const load = async (keepTyped: boolean) => {
-    const { data } = await call<Model>('/api/content');
-    dispatch({ type: 'loaded', model: data, keepTyped });
+    dispatch({ type: 'loaded', model: await client.content(), keepTyped });
     await refreshChanges();
   };
 
@@ -129,15 +91,9 @@ export function createActions(store: Store) {
     const target = savePath(path);
     const name = path[0] as string;
     const value = valueAt(getState().draft[name], target.slice(1));
-    const { status, data } = await call<{ problems: Problem[]; warnings: Problem[] }>(
-      '/api/check',
-      {
-        field: target,
-        value,
-      },
-    );
+    const data = await client.check(target, value);
     // A value typed again since is checked again: this answer is not for what the form shows.
-    if (status !== 200 || valueAt(getState().draft[name], target.slice(1)) !== value) return;
+    if (!data || valueAt(getState().draft[name], target.slice(1)) !== value) return;
     dispatch({
       type: 'checked',
       typedIn: fieldName(path),
@@ -148,11 +104,6 @@ export function createActions(store: Store) {
     dispatch({ type: 'warnings', warnings: data.warnings });
   };
 
-  /** Saves a value into its file, unless the check rejects it or the file changed. */
-  /**
-   * @param fileValue The file's value as the form showed it when the editor asked for the save
-   *   (left the field, pressed Enter): what is saved, even if they typed on before its turn came.
-   */
   /**
    * Saves a value the check refused alone together with every other value typed and not saved,
    * if the check accepts them all at once.
@@ -170,18 +121,15 @@ export function createActions(store: Store) {
     if (others.length === 0) return false;
     const all = [{ path, target, value }, ...others];
     const versionOf = (at: FieldPath) => model().files.find((f) => f.name === at[0])!.version;
-    const { status, data } = await call<{
-      versions: Record<string, string>;
-      problems: Problem[];
-      warnings: Problem[];
-    }>('/api/save', {
-      saves: all.map((save) => ({
+    const answer = await client.saveTogether(
+      all.map((save) => ({
         field: save.target,
         value: save.value,
         version: versionOf(save.target),
       })),
-    });
-    if (status !== 200) return false;
+    );
+    if (!('done' in answer)) return false;
+    const data = answer.done;
     for (const save of all)
       dispatch({
         type: 'saved',
@@ -199,6 +147,11 @@ export function createActions(store: Store) {
     return true;
   };
 
+  /**
+   * Saves a value into its file, unless the check rejects it or the file changed.
+   * @param fileValue The file's value as the form showed it when the editor asked for the save
+   *   (left the field, pressed Enter): what is saved, even if they typed on before its turn came.
+   */
   const saveNow = async (path: FieldPath, fileValue: unknown) => {
     const field = fieldName(path);
     // A value saved already (the field left twice) has nothing left to save.
@@ -219,34 +172,27 @@ export function createActions(store: Store) {
       });
       return say(`Not saved: ${wordsOf(path)} — see the message at the field`, field);
     }
-    const { status, data } = await call<
-      {
-        version: string;
-        problems: Problem[];
-        warnings: Problem[];
-        error?: string;
-        problem?: string;
-      } & ChangedAnswer
-    >('/api/save', { field: target, value, version: file.version });
-    if (status === 409) {
-      dispatch({ type: 'conflict', conflict: conflictOf(data) });
+    const answer = await client.save(target, value, file.version);
+    const refusal = 'refused' in answer ? answer.refused : undefined;
+    if (refusal && isConflict(refusal)) {
+      dispatch({ type: 'conflict', conflict: conflictOf(refusal) });
       say(
-        `Not saved: ${data.file} changed ${data.refused === 'changed in another tab' ? 'in another tab of this view' : 'on disk'}`,
+        `Not saved: ${refusal.file} changed ${refusal.refused === CHANGED_IN_ANOTHER_TAB ? 'in another tab of this view' : 'on disk'}`,
       );
       return dispatch({ type: 'focus', id: 'reload' });
     }
     // A value the check accepts only with another typed and not saved yet (a navigation item's id
     // renamed, and the page that names it) is saved with it, as one save, when the two together
     // pass: neither could be saved first.
-    if (status === 422 && (await savedTogether(path, target, value))) return;
-    if (status === 422) {
-      const errors = data.problems.filter((problem) => !problem.goLive);
+    if (refusal?.refused === 'check' && (await savedTogether(path, target, value))) return;
+    if (refusal?.refused === 'check') {
+      const errors = refusal.problems.filter((problem) => !problem.goLive);
       dispatch({
         type: 'rejected',
         typedIn: field,
         written: fieldName(target),
         errors,
-        reminders: data.problems.filter((problem) => problem.goLive),
+        reminders: refusal.problems.filter((problem) => problem.goLive),
       });
       // Where the messages are: at this field, or at the other fields of the new item it is in.
       const elsewhere = [
@@ -262,17 +208,22 @@ export function createActions(store: Store) {
           : elsewhere.map((at) => wordsOf(pathOf(at))).join('; ');
       return say(`Not saved: ${wordsOf(path)} — see the message at ${at}`, field);
     }
-    // A refusal in words (too large to send, the audit log out of order) is said as it is.
-    if (status !== 200 && data.problem)
+    // A refusal in words (too long, too large to send, the audit log out of order) is said as it is.
+    const problem =
+      refusal?.refused === 'too long'
+        ? refusal.problem
+        : 'failed' in answer && answer.failed.problem;
+    if (problem)
       return say(
-        `Not saved: ${wordsOf(path)}: ${data.problem}. What you typed stays in the field`,
+        `Not saved: ${wordsOf(path)}: ${problem}. What you typed stays in the field`,
         field,
       );
     // Anything else is the editor's own failure, which no message at the field explains.
-    if (status !== 200)
+    if (!('done' in answer))
       return say(
-        `Not saved: ${wordsOf(path)}. The editing view failed (${data.error ?? status}): tell a developer; what you typed stays in the field`,
+        `Not saved: ${wordsOf(path)}. The editing view failed (${'failed' in answer ? (answer.failed.error ?? answer.status) : `${refusal!.refused}`}): tell a developer; what you typed stays in the field`,
       );
+    const data = answer.done;
     dispatch({
       type: 'saved',
       path,
@@ -286,17 +237,19 @@ export function createActions(store: Store) {
     await refreshChanges();
   };
 
-  let checkTimer: ReturnType<typeof setTimeout> | undefined;
-
-  /** A field's value changed: check it as the editor types, save it when they leave it. */
+  /**
+   * A field's value changed: it is typed, and saved where the editor left the field (`save`). The
+   * check of a value as it is typed is the field's to ask for (`checkTyped`), once typing pauses.
+   */
   const edited = (path: FieldPath, value: unknown, save: boolean) => {
     if (!save || valueAt(getState().draft[path[0] as string], path.slice(1)) !== value)
       dispatch({ type: 'typed', path, value });
-    clearTimeout(checkTimer);
     const fileValue = getState().draft[path[0] as string];
-    if (save) return detached(afterEarlierWrites(() => saveNow(path, fileValue)));
-    checkTimer = setTimeout(() => detached(check(path)), CHECK_AFTER_MS);
+    if (save) detached(afterEarlierWrites(() => saveNow(path, fileValue)));
   };
+
+  /** Asks the check about a field's value as typed, without saving it. */
+  const checkTyped = (path: FieldPath) => detached(check(path));
 
   /**
    * A list was changed (an item added, removed or moved): the focus goes where the editor acted,
@@ -331,17 +284,19 @@ export function createActions(store: Store) {
   const undo = () =>
     detached(
       afterEarlierWrites(async () => {
-        const { status, data } = await call<
-          { undone: string | null; field: string | null } & ChangedAnswer
-        >('/api/undo', {});
-        if (status === 409) {
-          dispatch({ type: 'conflict', conflict: conflictOf(data) });
-          return say(`Not undone: ${data.file} changed since this tab saved it`);
+        const answer = await client.undo();
+        if ('refused' in answer && isConflict(answer.refused)) {
+          dispatch({ type: 'conflict', conflict: conflictOf(answer.refused) });
+          return say(`Not undone: ${answer.refused.file} changed since this tab saved it`);
         }
         await load(true);
+        if (!('done' in answer))
+          return say(
+            `Not undone: ${('failed' in answer && (answer.failed.problem ?? answer.failed.error)) || 'the editing view failed'}`,
+          );
         say(
-          data.undone
-            ? `This tab's last save, ${data.field} in ${data.undone}, was undone`
+          answer.done.undone
+            ? `This tab's last save, ${answer.done.field} in ${answer.done.undone}, was undone`
             : 'This tab has no save to undo',
         );
       }),
@@ -353,16 +308,17 @@ export function createActions(store: Store) {
       afterEarlierWrites(async () => {
         const name = change.field[0] as string;
         const file = model().files.find((f) => f.name === name)!;
-        const { status, data } = await call<{ problems?: Problem[] } & ChangedAnswer>(
-          '/api/discard',
-          { field: change.field, version: file.version },
-        );
-        if (status === 409) {
-          dispatch({ type: 'conflict', conflict: conflictOf(data) });
-          return say(`Not discarded: ${data.file} changed since this view read it`);
+        const answer = await client.discard(change.field, file.version);
+        const refusal = 'refused' in answer ? answer.refused : undefined;
+        if (refusal && isConflict(refusal)) {
+          dispatch({ type: 'conflict', conflict: conflictOf(refusal) });
+          return say(`Not discarded: ${refusal.file} changed since this view read it`);
         }
-        if (status !== 200) {
-          dispatch({ type: 'problems', problems: data.problems ?? [] });
+        if (!('done' in answer)) {
+          dispatch({
+            type: 'problems',
+            problems: refusal?.refused === 'check' ? refusal.problems : [],
+          });
           return say(`Not discarded: ${change.words} — see the message at the field`);
         }
         dispatch({ type: 'dropTyped', field: fieldName(change.field) });
@@ -385,14 +341,14 @@ export function createActions(store: Store) {
             `Not committed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or put back what is saved, then commit. Your message stays.`,
           );
         const { branch, message } = getState().commit;
-        const { status, data } = await call<{ branch?: string; problem?: string }>('/api/commit', {
-          branch,
-          message,
-        });
-        if (status !== 200) return say(`Not committed: ${data.problem ?? 'git failed'}`);
+        const answer = await client.commit(branch, message);
+        if (!('done' in answer))
+          return say(
+            `Not committed: ${('failed' in answer && answer.failed.problem) || 'git failed'}`,
+          );
         dispatch({ type: 'committed' });
         say(
-          `Committed to the new branch ${data.branch}: docs/editing.md says how to propose it as a pull request`,
+          `Committed to the new branch ${answer.done.branch}: docs/editing.md says how to propose it as a pull request`,
         );
         await refreshChanges();
       }),
@@ -411,19 +367,16 @@ export function createActions(store: Store) {
           return say(
             `Not proposed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or put back what is saved, then propose.`,
           );
-        const { status, data } = await call<{ branch?: string; problem?: string }>(
-          '/api/propose',
-          {},
-        );
-        if (status !== 200) {
-          say(`Not proposed: ${data.problem ?? 'the editing service failed'}`);
+        const answer = await client.propose();
+        if (!('done' in answer)) {
+          say(`Not proposed: ${problemOf(answer)}`);
           await Promise.all([refreshChanges(), loadSession()]);
           return;
         }
         // As after a commit, Undo has nothing left to take back: the saves are proposed.
         dispatch({ type: 'committed' });
         say(
-          `Proposed for review, on the branch ${data.branch}: a workflow opens its pull request on GitHub within a minute or two, for the reviewers to approve before it is published`,
+          `Proposed for review, on the branch ${answer.done.branch}: a workflow opens its pull request on GitHub within a minute or two, for the reviewers to approve before it is published`,
         );
         await Promise.all([load(true), loadSession()]);
       }),
@@ -436,8 +389,8 @@ export function createActions(store: Store) {
   const keep = (field: FieldPath, keep: 'yours' | 'main', words: string) =>
     detached(
       afterEarlierWrites(async () => {
-        const { status, data } = await call<{ problem?: string }>('/api/keep', { field, keep });
-        if (status !== 200) say(`Not kept: ${data.problem ?? 'the editing service failed'}`);
+        const answer = await client.keep(field, keep);
+        if (!('done' in answer)) say(`Not kept: ${problemOf(answer)}`);
         else
           say(
             keep === 'yours'
@@ -452,11 +405,11 @@ export function createActions(store: Store) {
   const update = () =>
     detached(
       afterEarlierWrites(async () => {
-        const { status, data } = await call<{ problem?: string }>('/api/update', {});
+        const answer = await client.update();
         say(
-          status === 200
+          'done' in answer
             ? 'The change was brought up to date with main'
-            : `Not brought up to date: ${data.problem ?? 'the editing service failed'}`,
+            : `Not brought up to date: ${problemOf(answer)}`,
         );
         await Promise.all([load(true), loadSession()]);
       }),
@@ -484,8 +437,11 @@ export function createActions(store: Store) {
           )
         )
           return;
-        const { status, data } = await call<{ error?: string }>('/api/abandon', {});
-        if (status !== 200) return say(`Not abandoned: ${data.error ?? 'it failed'}`);
+        const answer = await client.abandon();
+        if (!('done' in answer))
+          return say(
+            `Not abandoned: ${('failed' in answer && answer.failed.error) || 'it failed'}`,
+          );
         location.assign('/');
       }),
     );
@@ -496,13 +452,14 @@ export function createActions(store: Store) {
       (async () => {
         const problem = titleProblem(title);
         if (problem) return say(`Not started: ${problem}`);
-        const { status, data } = await call<{ id?: string; error?: string; problem?: string }>(
-          '/api/start',
-          { title },
-        );
-        if (status !== 200 || !data.id)
-          return say(`Not started: ${data.problem ?? data.error ?? 'the editing service failed'}`);
-        location.assign(`/?change=${encodeURIComponent(data.id)}`);
+        const answer = await client.start(title);
+        if (!('done' in answer)) {
+          const failed = 'failed' in answer ? answer.failed : {};
+          return say(
+            `Not started: ${failed.problem ?? failed.error ?? 'the editing service failed'}`,
+          );
+        }
+        location.assign(`/?change=${encodeURIComponent(answer.done.id)}`);
       })(),
     );
 
@@ -552,9 +509,7 @@ export function createActions(store: Store) {
       afterEarlierWrites(async () => {
         const state = getState();
         if (state.conflict || !state.model) return;
-        const { data } = await call<{ versions: Record<string, string>; byAnotherTab: string[] }>(
-          '/api/versions',
-        );
+        const data = await client.versions();
         if (getState().unreachable) dispatch({ type: 'unreachable', why: undefined });
         const changed = state.model.files.find((file) => data.versions[file.name] !== file.version);
         if (!changed) return;
@@ -571,21 +526,24 @@ export function createActions(store: Store) {
     say(`${wordsOf(pathOf(field))}: selected from the page`);
   };
 
-  /** Starts the view: reads the files, and looks for changes made outside it from then on. */
+  /**
+   * Whether the view has files to read: the editing service's list of changes has none until a
+   * change is opened.
+   */
+  const readsFiles = !inService || openChange !== undefined;
+
+  /** Starts the view: reads the files; the view then looks for changes made outside it (main.tsx). */
   const start = () => {
     if (inService) detached(loadSession());
-    // The editing service's list of changes has no files to read until a change is opened.
-    if (inService && !openChange) return;
-    detached(load(Object.keys(getState().unsaved).length > 0));
-    // When the editor comes back to the view (from a terminal, a code editor, a git checkout), and
-    // every few seconds while it is open.
-    window.addEventListener('focus', noticeChanges);
-    setInterval(noticeChanges, CHANGE_POLL_MS);
+    if (readsFiles) detached(load(Object.keys(getState().unsaved).length > 0));
   };
 
   return {
     start,
+    readsFiles,
+    noticeChanges,
     edited,
+    checkTyped,
     listChanged,
     saveAllTyped,
     undo,

@@ -2,13 +2,11 @@
  * The view's requests to its server: same-origin, each with the tab's token in its header, and
  * JSON both ways. Each answer comes back with its status, which tells a refusal apart.
  */
-import type { Problem } from '../../scripts/build/read-content';
-import type { SchemaNode } from '../../scripts/shared/field-words';
-import type { SitePage } from '../pages-beside';
+import type { ContentModel, Failure, FieldPath, Problem } from '../protocol';
 import { TAB_HEADER, TOKEN_HEADER, WORKSPACE_HEADER } from '../token-header';
 import { viewTab, viewToken } from './token';
 
-export type { Problem };
+export type { FieldPath, Problem };
 
 /**
  * Whether this page is the editing service's, behind the bank's sign-in, rather than npm run
@@ -23,22 +21,7 @@ export const openChange = new URL(location.href).searchParams.get('change') ?? u
 if (!inService) viewToken();
 
 /** Everything the form is generated from, as GET /api/content answers. */
-export type Model = {
-  schema: SchemaNode;
-  /** The site's pages and route handlers, each with the content files it draws from. */
-  pages: SitePage[];
-  files: { file: string; name: string; version: string; value: unknown }[];
-  /** Each field's help for editors, and what only a developer needs, by the field's path with `[]` for every index. */
-  docs: Record<string, { help: string; details?: string }>;
-  choices: { pages: { route: string; name: string }[]; images: string[]; timeZones: string[] };
-  problems: Problem[];
-  /** What the check warns of without refusing it, each with its fix where one click makes it. */
-  warnings: Problem[];
-  canUndo: boolean;
-};
-
-/** A field's path: the export name, then each key or index. */
-export type FieldPath = (string | number)[];
+export type Model = ContentModel;
 
 /**
  * The view's server cannot be reached, or no longer takes this page: what the editor is told, in
@@ -99,7 +82,7 @@ export async function call<T>(route: string, body?: unknown): Promise<{ status: 
   // A body over the limit the web server and the service take: refused before anything is read,
   // in a page of the web server's. It is the request's answer, said in words where it was made.
   if (response.status === 413 && !isJson(response))
-    return { status: 413, data: { problem: TOO_LARGE } as T };
+    return { status: 413, data: { problem: TOO_LARGE } satisfies Failure as T };
   // npm run edit answers 403 only to a request without its key, which this tab had when it opened.
   if (!inService && response.status === 403)
     throw new Unreachable(

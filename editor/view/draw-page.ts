@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { sitePackages } from 'editor-site-packages';
 import type { FieldPath } from './api';
-import { spansForTags, tagTexts, untagged } from './page-tags';
+import { fieldsShownIn, tagTexts, untagged, type FieldsShown } from './page-tags';
 
 type PageModule = {
   default?: () => unknown;
@@ -30,9 +30,19 @@ declare global {
   ) => { pages: PageModule[]; RootLayout: () => unknown };
 }
 
-/** What the page beside the form shows for one page: its HTML, or a route handler's text. */
+/**
+ * What the page beside the form shows for one page: its body (not yet in any page's document), its
+ * language, and where it shows each tagged field; or a route handler's text.
+ */
 export type Drawn =
-  | { html: string; title: string; description: string; image?: { url: string; alt: string } }
+  | {
+      body: HTMLElement;
+      lang: string;
+      fields: FieldsShown;
+      title: string;
+      description: string;
+      image?: { url: string; alt: string };
+    }
   | { text: string };
 
 // The content schema the pages import is zod's, which would otherwise try to compile its checks
@@ -48,7 +58,7 @@ function requirePackage(name: string): unknown {
 
 /**
  * Draws the page at this place of the site's pages with the given content, each text of the fields
- * in `tagged` wrapped in a span naming its field.
+ * in `tagged` in a span of its own, which the drawing's `fields` name.
  * @throws Where the site's components cannot draw the content (a file that cannot be read).
  */
 export function drawPage(
@@ -68,7 +78,8 @@ export function drawPage(
     null,
     createElement(page.default as never),
   );
-  const html = spansForTags(renderToStaticMarkup(element), tagged);
+  // The browser's own parser makes the page's elements, as it does from the site's built HTML.
+  const parsed = new DOMParser().parseFromString(renderToStaticMarkup(element), 'text/html');
   const metadata = page.metadata ?? {};
   const [shared] = metadata.openGraph?.images ?? [];
   // Next.js takes a title as text, or as { absolute } or { default } for a template's sake.
@@ -77,7 +88,9 @@ export function drawPage(
       ? Object.values(metadata.title).find((value) => typeof value === 'string')
       : metadata.title;
   return {
-    html,
+    body: parsed.body,
+    lang: parsed.documentElement.lang,
+    fields: fieldsShownIn(parsed.body, tagged),
     title: untagged(String(title ?? '')),
     description: untagged(String(metadata.description ?? '')),
     ...(shared && {

@@ -21,6 +21,9 @@ import { choicesOf, kindOf } from './kinds';
 import { StoreContext, useView } from './context';
 import { pathOf, within, type State } from './state';
 
+/** How long a field waits for typing to pause before it asks the check about the value. */
+const CHECK_AFTER_MS = 150;
+
 /** The field's help and developer's details: the schema's doc comment, shared by a list's items. */
 const docOf = (state: State, path: FieldPath) =>
   state.model!.docs[fieldName(path).replace(/\[\d+\]/g, '[]')];
@@ -220,8 +223,19 @@ function Input({
     if (numeric) return text === '' ? undefined : Number(text);
     return text === '' && !isRequired(store.getState(), path) ? undefined : text;
   };
-  const onChange = (text: string) => actions.edited(path, read(text), false);
-  const onSave = (text: string) => actions.edited(path, read(text), true);
+  // The check is asked about the value as typed once typing pauses; the field's own timer, which
+  // a save (the value is checked as it is saved) or the field's going away stops.
+  const checkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(checkTimer.current), []);
+  const onChange = (text: string) => {
+    actions.edited(path, read(text), false);
+    clearTimeout(checkTimer.current);
+    checkTimer.current = setTimeout(() => actions.checkTyped(path), CHECK_AFTER_MS);
+  };
+  const onSave = (text: string) => {
+    clearTimeout(checkTimer.current);
+    actions.edited(path, read(text), true);
+  };
   const options = node.enum ?? choicesOf(kind, choices);
   if (options) {
     const all = options.includes(String(value)) ? options : [String(value ?? ''), ...options];

@@ -11,7 +11,7 @@
  * names in words, an input per kind of field, list items saved as the check allows, selection from
  * the page), so the library would bring a validator and inputs the view could not use.
  */
-import { StrictMode, useSyncExternalStore } from 'react';
+import { StrictMode, useEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActions } from './actions';
 import { StoreContext, ViewContext } from './context';
@@ -38,8 +38,28 @@ const actions = createActions(store);
 /** What the form's fields read: the same for the whole life of the page. */
 const storeAndActions = { actions, store };
 
+/** How often the view looks for a file changed outside it, while it is open. */
+const CHANGE_POLL_MS = 3000;
+
 function App() {
   const state = useSyncExternalStore(store.subscribe, store.getState);
+  // A page being left stops its requests, which is no failure: nothing is said of them.
+  useEffect(() => {
+    const leaving = () => store.dispatch({ type: 'leaving' });
+    window.addEventListener('pagehide', leaving);
+    return () => window.removeEventListener('pagehide', leaving);
+  }, []);
+  // The view looks for a file changed outside it when the editor comes back to it (from a
+  // terminal, a code editor, a git checkout), and every few seconds while it is open.
+  useEffect(() => {
+    if (!actions.readsFiles) return;
+    window.addEventListener('focus', actions.noticeChanges);
+    const poll = setInterval(actions.noticeChanges, CHANGE_POLL_MS);
+    return () => {
+      window.removeEventListener('focus', actions.noticeChanges);
+      clearInterval(poll);
+    };
+  }, []);
   return (
     <StoreContext value={storeAndActions}>
       <ViewContext value={{ state, actions, store }}>

@@ -20,7 +20,8 @@ import type { FieldPath, Model } from './api';
 import { ViewContext } from './context';
 import { drawPage, type Drawn } from './draw-page';
 import { kindOf } from './kinds';
-import { pathOf, type State } from './state';
+import type { FieldsShown } from './page-tags';
+import { pathOf, within, type State } from './state';
 
 type Page = Model['pages'][number];
 
@@ -151,20 +152,22 @@ export function pageOf(state: State, field: string): string | undefined {
   const path = pathOf(field);
   const value = valueAt(values[name], path.slice(1));
   const variant = variantOf(model, values, path);
-  /** A page's body as drawn, without its scripts (structured data), which visitors do not see. */
-  const bodyOf = (route: string, content: Record<string, unknown>) => {
+  /** A page as drawn, where it is a page (not a route handler's text) and can be drawn. */
+  const pageDrawn = (route: string, content: Record<string, unknown>) => {
     const drawn = drawSafely(model, route, content, tagged) as Drawn | undefined;
-    return drawn && 'html' in drawn ? drawn.html.replace(/<script\b[\s\S]*?<\/script>/g, '') : '';
+    return drawn && 'body' in drawn ? drawn : undefined;
   };
   // A page shows the field where it tags its text, or, for a field it shows untagged (a time, an
   // address), where its body changes with another value of the field's kind.
   const drawsText = (page: Page) => {
     if (page.handler || !page.contentFiles.includes(name)) return false;
-    const body = bodyOf(page.route, values);
-    if (body.includes(`data-editor-field="${field.replace(/"/g, '&quot;')}"`)) return true;
+    const drawn = pageDrawn(page.route, values);
+    if (!drawn) return false;
+    if (drawn.fields.elements.has(field)) return true;
     if (!variant || value === undefined || isGroup(value) || Array.isArray(value)) return false;
     const other = { ...values, [name]: withValueAt(values[name], path.slice(1), variant(value)) };
-    return bodyOf(page.route, other) !== body;
+    const otherDrawn = pageDrawn(page.route, other);
+    return !otherDrawn || differences(drawn.body, otherDrawn.body).length > 0;
   };
   const drawsFrom = (page: Page) => page.contentFiles.includes(name);
   const shown = model.pages.find((page) => page.route === state.route);
@@ -193,11 +196,12 @@ export function fieldsInPageOrderOf(
   const keys = Object.keys(model.schema.properties?.[name]?.properties ?? {});
   const page = model.pages.find((each) => !each.handler && mainFileOf(model, each) === name);
   const drawn = page && drawSafely(model, page.route, values, allTagged(model.schema, values));
-  if (!drawn || drawn instanceof Promise || !('html' in drawn))
+  if (!drawn || drawn instanceof Promise || !('body' in drawn))
     return { onPage: keys, elsewhere: [] };
+  // The fields the page shows, in the order it first shows them.
+  const shown = [...drawn.fields.elements.keys()];
   const at = (key: string) => {
-    // The key ends at the quote around the field's name, or where a field inside it starts.
-    const found = drawn.html.search(new RegExp(`data-editor-field="${name}\\.${key}(?=[".[])`));
+    const found = shown.findIndex((field) => within(field, `${name}.${key}`));
     return found === -1 ? Infinity : found;
   };
   const onPage = keys.filter((key) => at(key) !== Infinity).sort((a, b) => at(a) - at(b));
@@ -263,10 +267,8 @@ function paintPage(
     for (const old of document.querySelectorAll('[data-editor-selected]'))
       old.removeAttribute('data-editor-selected');
     const field = state.selected;
-    if (!field || !page || !('html' in page)) return;
-    let texts = [...document.querySelectorAll('[data-editor-field]')].filter(
-      (text) => text.getAttribute('data-editor-field') === field,
-    );
+    if (!field || !page || !('body' in page)) return;
+    let texts = page.fields.elements.get(field) ?? [];
     if (texts.length === 0) {
       // A field the page shows without a tag (a time, an address, a number) is where the page
       // changes when the field has another value of its kind.
@@ -280,9 +282,8 @@ function paintPage(
           [name]: withValueAt(values[name], path.slice(1), variant(value)),
         };
         const otherPage = drawSafely(model, route, other, tagged);
-        if (otherPage && !(otherPage instanceof Promise) && 'html' in otherPage) {
-          const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html').body;
-          texts = differences(parse(page.html), parse(otherPage.html))
+        if (otherPage && !(otherPage instanceof Promise) && 'body' in otherPage) {
+          texts = differences(page.body, otherPage.body)
             .map((at) => elementAt(document.body, at))
             .filter(
               (element): element is Element => element !== undefined && element !== document.body,
@@ -307,9 +308,8 @@ function paintPage(
       body = document.createElement('body');
       body.append(Object.assign(document.createElement('pre'), { textContent: page.text }));
     } else {
-      const parsed = new DOMParser().parseFromString(page.html, 'text/html');
-      document.documentElement.lang = parsed.documentElement.lang;
-      body = document.adoptNode(parsed.body);
+      document.documentElement.lang = page.lang;
+      body = document.adoptNode(page.body);
     }
     document.body.replaceWith(body);
     outline(page);
@@ -374,6 +374,8 @@ export function PageBeside({
   useLayoutEffect(() => {
     clicked.current = onClickText;
   });
+  /** Where the page in the frame shows each field, as it was drawn: what a click selects. */
+  const fieldsInFrame = useRef<FieldsShown | undefined>(undefined);
 
   // The frame's document is the view's own: it hears clicks once, as it loads, and is never loaded again.
   const onLoad = () => {
@@ -382,7 +384,7 @@ export function PageBeside({
       event.preventDefault();
       const fields: string[] = [];
       for (let at = event.target as Element | null; at; at = at.parentElement) {
-        const field = at.getAttribute('data-editor-field');
+        const field = fieldsInFrame.current?.fieldOf.get(at);
         if (field) fields.push(field);
       }
       // The text clicked goes too: a phone number or an e-mail address carries no tag (the site
@@ -423,6 +425,7 @@ export function PageBeside({
       const done = (page: Drawn | undefined) => {
         if (!isLatest()) return;
         written = drawing;
+        fieldsInFrame.current = page && 'body' in page ? page.fields : undefined;
         setDrawn(page);
         setPainted(true);
         busy(false);
@@ -553,13 +556,13 @@ export function PageBeside({
       <section className="search-result" aria-labelledby="search-result-heading">
         <h3 id="search-result-heading">In search results and share cards</h3>
         <p className="search-title">
-          {drawn && 'html' in drawn
+          {drawn && 'body' in drawn
             ? drawn.title
             : 'This is no page, so it shows in no search result.'}
         </p>
         <p className="path">{route}</p>
-        <p>{drawn && 'html' in drawn ? drawn.description : ''}</p>
-        {drawn && 'html' in drawn && drawn.image && (
+        <p>{drawn && 'body' in drawn ? drawn.description : ''}</p>
+        {drawn && 'body' in drawn && drawn.image && (
           <img src={drawn.image.url} alt={drawn.image.alt} className="share-image" />
         )}
       </section>

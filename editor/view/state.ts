@@ -6,6 +6,7 @@
  */
 import { fieldName } from '../../scripts/build/field-name';
 import { valueAt, withValueAt } from '../values';
+import type { Change, FieldConflict, Session, Standing } from '../protocol';
 import type { FieldPath, Model, Problem } from './api';
 
 /** Why a write was not made: a file changed since the view read it, by another tab or on disk. */
@@ -18,39 +19,7 @@ export type Conflict = {
   yours?: unknown;
 };
 
-/** A field changed since the last commit, as GET /api/changes lists it. */
-export type Change = { field: FieldPath; words: string; before: unknown; after: unknown };
-
-/** A field changed on main and in the change, to different values (service/standing.ts). */
-export type FieldConflict = {
-  field: FieldPath;
-  words: string;
-  was: unknown;
-  main: unknown;
-  yours: unknown;
-};
-
-/** Where a change stands, as the editing service answers it (service/server.ts). */
-export type Standing = {
-  review: 'not proposed' | 'proposed' | 'merged' | 'closed';
-  main: 'up to date' | 'behind' | 'conflict';
-  /** Whether saves were made since the last proposal. */
-  unproposed: boolean;
-  conflicts: FieldConflict[];
-  /** When main was fetched, and whether the bank's repository answered then. */
-  fetchedAt: string;
-  reachable: boolean;
-  /** The page that finds the change's pull request, once proposed. */
-  pullRequest?: string;
-};
-
-/** The editing service's answer of who is signed in, and their changes (service/server.ts). */
-export type Session = {
-  person: { user: string; name: string; email: string };
-  fetchedAt: string;
-  reachable: boolean;
-  changes: { id: string; title: string; branch: string; standing: Standing }[];
-};
+export type { Change, FieldConflict, Session, Standing };
 
 export type State = {
   /** In the editing service: who is signed in, and their changes, once asked. */
@@ -97,6 +66,8 @@ export type State = {
   unreachable: string | undefined;
   /** A failure of the view itself, for the editor to pass on to a developer. */
   failure: string | undefined;
+  /** Whether the page is being left, which stops its requests: no failure to say. */
+  leaving: boolean;
   /** What the view last said in its live region, and the field it was about, if any. */
   status: { text: string; field?: string | undefined };
   changes: { repository: boolean; branch: string | null; changes: Change[] } | undefined;
@@ -141,6 +112,7 @@ export type Action =
   | { type: 'say'; text: string; field?: string | undefined }
   | { type: 'unreachable'; why: string | undefined }
   | { type: 'failed'; why: string }
+  | { type: 'leaving' }
   | { type: 'commitTyped'; branch?: string; message?: string }
   | { type: 'committed' }
   | { type: 'showPage'; route: string | undefined; noPage?: string | undefined }
@@ -171,6 +143,7 @@ export const initialState: State = {
   conflict: undefined,
   unreachable: undefined,
   failure: undefined,
+  leaving: false,
   status: { text: '' },
   changes: undefined,
   commit: { branch: newBranchName(), message: '' },
@@ -340,6 +313,8 @@ export function reducer(state: State, action: Action): State {
       return { ...state, unreachable: action.why };
     case 'failed':
       return { ...state, failure: action.why };
+    case 'leaving':
+      return { ...state, leaving: true };
     case 'commitTyped':
       return { ...state, commit: { ...state.commit, ...withoutUndefined(action) } };
     case 'committed':

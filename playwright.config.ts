@@ -174,7 +174,8 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
   projects: [
     // The projects whose tests run one after another come first, so that they do not end the run
     // alone (started last, the editing view's specs were its last minute). The editing view of
-    // `npm run edit`: each spec starts its own over a scratch copy.
+    // `npm run edit`: one over a scratch copy for the specs of a worker, put back before each
+    // spec, and a view of its own for a spec that needs one (e2e/support/editing-view.ts).
     // Its views start while every other project does: a first drawing of the page beside the form
     // has taken over five seconds then, so its expectations wait up to ten.
     {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startEditingView } from '../support/editing-view';
+import { editingViewForSpec } from '../support/editing-view';
 
 /**
  * Characters nobody sees, and numbers in their own country, as an editor meets them in the editing
@@ -13,26 +13,19 @@ import { startEditingView } from '../support/editing-view';
  * as a clone is, so that the view lists the changes.
  */
 
-let view: Awaited<ReturnType<typeof startEditingView>>;
+const session = editingViewForSpec();
+let view: typeof session.view;
 let page: Page;
 const git = (...args: string[]) =>
   execFileSync('git', args, { cwd: view.folder, encoding: 'utf8' }).trim();
 
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(90_000);
-  view = await startEditingView();
+test.beforeAll(() => {
+  ({ view, page } = session);
   git('init', '--quiet', '--initial-branch', 'main');
   git('config', 'user.name', 'An Editor');
   git('config', 'user.email', 'editor@bank.example');
   git('add', '--all');
   git('commit', '--quiet', '--message', 'The content as it was');
-  page = await (await browser.newContext()).newPage();
-  await page.goto(view.address);
-});
-test.afterAll(async () => {
-  await page?.context().close();
-  await view?.stop();
 });
 
 const file = (name: string) => readFileSync(path.join(view.folder, 'content', name), 'utf8');

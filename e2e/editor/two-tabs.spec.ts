@@ -11,7 +11,7 @@ import { editingViewForSpec } from '../support/editing-view';
  * only. (The server's side of it, request by request, is tabs.spec.ts's.)
  */
 
-const session = editingViewForSpec();
+const session = editingViewForSpec({ own: true });
 
 const title = (page: Page) => page.getByRole('textbox', { name: 'Home page, title' });
 const homeFile = () => readFileSync(path.join(session.view.folder, 'content/home.ts'), 'utf8');

@@ -2,7 +2,7 @@
  * The editing view of `npm run edit` for the tests and the bench: started over a scratch copy of
  * the project, as the package script starts it, with its printed address read as an editor reads it.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { spawnGroup, stopGroup } from './process-groups';
@@ -74,6 +74,7 @@ export async function startEditingView({
   const env: NodeJS.ProcessEnv = { ...process.env, ...environment };
   delete env.PORT;
   if (port !== undefined) env.PORT = String(port);
+  let stopped = false;
   const server = spawnGroup(
     process.execPath,
     editCommand(folder),
@@ -110,7 +111,10 @@ export async function startEditingView({
     token: url.searchParams.get('token')!,
     /** Everything the view has printed, as the editor's terminal shows it. */
     terminal: () => printed,
+    /** Whether `stop` was called: a test that stops the view leaves nothing for the next. */
+    stopped: () => stopped,
     async stop() {
+      stopped = true;
       await stopGroup(server);
       rmSync(folder, { recursive: true, force: true });
     },
@@ -121,16 +125,51 @@ export async function startEditingView({
 type EditingView = Awaited<ReturnType<typeof startEditingView>>;
 
 /**
- * The editing view for one spec's tests, which run in order over it: started over a scratch copy
- * and opened in a page of its own before them, stopped after. Read `session.view` and
- * `session.page` inside the tests, once the view has started.
+ * Puts a view's scratch copy back as it was made: each part copied again from the project, and
+ * whatever else a spec added to the folder (a repository of its own, say) removed.
  */
-export function editingViewForSpec() {
+function restoreCopy(folder: string, parts: readonly string[]) {
+  const copied = new Set(parts.map((part) => part.split('/')[0]));
+  for (const entry of readdirSync(folder))
+    if (!copied.has(entry)) rmSync(path.join(folder, entry), { recursive: true, force: true });
+  for (const part of parts) {
+    rmSync(path.join(folder, part), { recursive: true, force: true });
+    cpSync(part, path.join(folder, part), { recursive: true });
+  }
+}
+
+/**
+ * The view that the specs run in one worker share (editingViewForSpec), started by the first of
+ * them: its start (its scripts bundled, its content read) cost each short spec more than its tests.
+ * Its process group stops as the worker exits (process-groups.ts), and its copy is removed then.
+ */
+let workerView: EditingView | undefined;
+process.on('exit', () => {
+  if (workerView) rmSync(workerView.folder, { recursive: true, force: true });
+});
+
+/**
+ * The editing view for one spec's tests, which run in order over it, opened in a page of its own
+ * before them: the worker's shared view, its copy put back as it was made (restoreCopy), so that
+ * nothing a spec before wrote is there, and no page of an earlier spec is open. What the view
+ * keeps in memory is each tab's: its last save, which the spec's new tab has none of, and which
+ * tab wrote each version of a file, which a spec about tabs needs a view of its own for (`own`),
+ * or a version an earlier spec's tab wrote could be taken for its own tab's. A spec that stops the
+ * view leaves the next one to start another. Read `session.view` and `session.page` inside the
+ * tests, once the view has started.
+ * @param options.own A view of the spec's own, started before its tests and stopped after.
+ */
+export function editingViewForSpec({ own = false } = {}) {
   const session = {} as { view: EditingView; page: Page };
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(90_000);
-    session.view = await startEditingView();
+    if (own) session.view = await startEditingView();
+    else {
+      if (!workerView || workerView.stopped()) workerView = await startEditingView();
+      else restoreCopy(workerView.folder, EDITOR_PARTS);
+      session.view = workerView;
+    }
     session.page = await (await browser.newContext()).newPage();
     await session.page.goto(session.view.address);
   });
@@ -138,7 +177,7 @@ export function editingViewForSpec() {
     try {
       await session.page?.context().close();
     } finally {
-      await session.view?.stop();
+      if (own) await session.view?.stop();
     }
   });
   return session;

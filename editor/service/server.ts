@@ -44,6 +44,7 @@ import { contentApi, tabOf } from '../content-api';
 import { ContentFiles, versionOf, type FieldPath, type ReadFile } from '../content-files';
 import type { fieldDocs } from '../field-docs';
 import { formSchema } from '../form-schema';
+import { picturesNamed } from '../pictures';
 import { readBody } from '../request-gate';
 import { WORKSPACE_HEADER } from '../token-header';
 import { send, viewFiles } from '../view-files';
@@ -443,8 +444,14 @@ export async function startService(settings: Settings) {
       return { status: 422, problem: 'nothing to propose: the change holds what main holds' };
     // What the editor saved, staged and written as a tree (objects of the workspace's own, which
     // nothing names yet): the same tree as the branch's last commit, where that is the one last
-    // pushed, has nothing new to propose.
-    await workspaces.git(workspace.root, ['add', '--', 'content']);
+    // pushed, has nothing new to propose. The pictures the content names go with it (one chosen
+    // from the editor's computer is stored in the workspace, pictures.ts).
+    await workspaces.git(workspace.root, [
+      'add',
+      '--',
+      'content',
+      ...picturesNamed(now, workspace.root),
+    ]);
     const tree = (await workspaces.git(workspace.root, ['write-tree'])).trim();
     const [head, headTree] = (
       await workspaces.git(workspace.root, ['rev-parse', 'HEAD', 'HEAD^{tree}'])

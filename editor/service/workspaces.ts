@@ -15,8 +15,9 @@
  * on any commit it fetched. The tips of main and the content branches are kept in memory from each
  * fetch, so that a look at the changes runs no git for them.
  *
- * A workspace checks out the repository's top-level files, content/ and .github/ only (git's sparse
- * checkout): the content files, Prettier's settings and CODEOWNERS are all a change needs. Every
+ * A workspace checks out the repository's top-level files, content/, public/images/ and .github/
+ * only (git's sparse checkout): the content files, the pictures they name (a picture an editor
+ * chooses is stored beside them), Prettier's settings and CODEOWNERS are all a change needs. Every
  * commit is made by `commit`, the editor as its author and the service as its committer; pushes go
  * to the remote with the service's own credentials (its deploy key, through GIT_SSH_COMMAND:
  * docs/deploying.md).
@@ -351,7 +352,7 @@ export class Workspaces {
       `${path.join(this.shared, 'objects')}\n`,
     );
     await this.git(root, ['remote', 'add', 'origin', this.remote]);
-    await this.git(root, ['sparse-checkout', 'set', 'content', '.github']);
+    await this.git(root, ['sparse-checkout', 'set', 'content', '.github', 'public/images']);
     await this.git(root, ['reset', '--quiet', '--hard', base]);
     const about: About = { title: title.trim(), base, started: new Date().toISOString() };
     writeFileSync(this.aboutFile(person.user, topic), `${JSON.stringify(about)}\n`);

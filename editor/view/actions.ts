@@ -583,9 +583,13 @@ export function createActions(store: Store) {
     setInterval(noticeChanges, CHANGE_POLL_MS);
   };
 
+  /** Runs a write in its turn, after the writes before it (a picture sent: picture-upload.tsx). */
+  const inTurn = (write: () => Promise<void>) => detached(afterEarlierWrites(write));
+
   return {
     start,
     edited,
+    inTurn,
     listChanged,
     saveAllTyped,
     undo,

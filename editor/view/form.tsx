@@ -18,6 +18,7 @@ import { isGroup, valueAt } from '../values';
 import type { FieldPath, Problem } from './api';
 import { idOf } from './ids';
 import { choicesOf, kindOf } from './kinds';
+import { PictureUpload } from './picture-upload';
 import { StoreContext, useView } from './context';
 import { pathOf, within, type State } from './state';
 
@@ -346,6 +347,7 @@ function Field({ node, path }: { node: SchemaNode; path: FieldPath }) {
         </p>
       )}
       <Input node={node} path={path} describedBy={describedBy} />
+      {kind.choices === 'images' && <PictureUpload path={path} describedBy={describedBy} />}
       <LengthCount node={node} path={path} />
       <Messages field={field} />
       <Help path={path} />

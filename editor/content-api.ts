@@ -19,7 +19,7 @@ import { ContentFiles, versionOf, type FieldPath, type Refusal } from './content
 import type { fieldDocs } from './field-docs';
 import { formChoices } from './form-schema';
 import type { SitePage } from './pages-beside';
-import { PICTURE_LIMIT, storePicture } from './pictures';
+import { PICTURE_LIMIT, storePicture, type PictureStored } from './pictures';
 import { readBody, readBytes } from './request-gate';
 import { TAB_HEADER } from './token-header';
 import { valueAt } from './values';
@@ -71,6 +71,8 @@ export type Shared = {
  *   service's limits); the value is then refused with 422 before anything is checked or written.
  * @param options.refused Told of each write refused, with its status and answer (the service's
  *   audit log records it).
+ * @param options.storing Runs the storing of a picture, given the bytes received: the editing
+ *   service records it before and after, and refuses it where it cannot.
  */
 export function contentApi(
   content: ContentFiles,
@@ -81,6 +83,7 @@ export function contentApi(
     commits: boolean;
     tooLong?: (value: unknown) => string | undefined;
     refused?: (route: string, status: number, answer: unknown) => void;
+    storing?: (bytes: Buffer, store: () => Promise<PictureStored>) => Promise<PictureStored>;
   },
 ) {
   const { schema, docs, pages } = shared;
@@ -153,7 +156,8 @@ export function contentApi(
         });
         return void response.on('finish', () => request.destroy());
       }
-      const stored = await storePicture(root, read.bytes);
+      const store = () => storePicture(root, read.bytes);
+      const stored = await (options.storing ? options.storing(read.bytes, store) : store());
       if ('refused' in stored)
         return answer(response, route, 422, { refused: 'picture', problem: stored.refused });
       return answer(response, route, 200, stored);

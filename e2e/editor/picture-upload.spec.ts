@@ -1,4 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -226,6 +227,42 @@ test.describe('npm run edit', () => {
     expect(south()).toMatch(/src: '\/images\/photo-[0-9a-f]{16}\.jpg'/);
   });
 
+  test('a picture needs its description unless it is marked as only decoration, and its source and licence, each asked for in words at its field', async () => {
+    const field = (words: string) =>
+      page.getByRole('textbox', {
+        name: `South Africa page, picture at the top, ${words}`,
+        exact: true,
+      });
+    const decoration = page.getByRole('checkbox', {
+      name: 'South Africa page, picture at the top, only decoration',
+    });
+    await expect(decoration).toBeChecked();
+    await decoration.uncheck();
+    await expect(field('description')).toHaveAccessibleDescription(
+      /is empty: say what the picture shows, in a few words, for visitors who cannot see it; or tick 'only decoration' if it says nothing the page's words do not/,
+    );
+    // Described, it is no longer decoration: the two are saved together.
+    await field('description').fill('The bank’s office in Johannesburg, seen from the street');
+    await field('description').press('Tab');
+    await expect(page.getByRole('status')).toContainText('Saved together');
+    await expect(decoration).not.toBeChecked();
+    await field('source and licence').fill('');
+    await field('source and licence').press('Tab');
+    await expect(field('source and licence')).toHaveAccessibleDescription(
+      /is empty: say where the picture comes from and under what licence the bank uses it/,
+    );
+    await field('source and licence').fill(
+      'Photograph by Thandi M., taken for the bank; the bank’s own',
+    );
+    await field('source and licence').press('Tab');
+    await expect(page.getByRole('status')).toContainText(
+      'Saved South Africa page, picture at the top, source and licence',
+    );
+    const saved = readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8');
+    expect(saved).toContain("alt: 'The bank’s office in Johannesburg, seen from the street'");
+    expect(saved).toContain('decorative: false');
+  });
+
   test('the picture is committed with the words that name it, and a fresh clone of the branch passes the content check', async () => {
     const src = await page.getByRole('combobox', { name: HERO_FILE }).inputValue();
     await page.getByRole('textbox', { name: 'New branch' }).fill('content/office-photograph');
@@ -299,6 +336,21 @@ test.describe('the editing service', () => {
       await expect(page.getByRole('status')).toContainText(HERO_SAVED);
       const src = await page.getByRole('combobox', { name: HERO_FILE }).inputValue();
       expect(src).toMatch(STORED);
+      // The audit log records the bytes received before the picture is stored, and what was stored.
+      const entries = readFileSync(running.service.auditLog, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const intent = entries.find((e) => e.kind === 'intent' && e.action === 'store picture');
+      expect(intent).toMatchObject({
+        change: 'thandi/a-photograph-of-the-office',
+        bytes: photograph.length,
+        sha256: createHash('sha256').update(photograph).digest('hex'),
+      });
+      expect(entries.find((e) => e.kind === 'outcome' && e.id === intent?.id)).toMatchObject({
+        result: 'stored',
+        file: `public${src}`,
+      });
       await propose(page);
       const branch = 'content/thandi/a-photograph-of-the-office';
       await expect(page.getByRole('status')).toContainText(

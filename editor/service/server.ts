@@ -257,6 +257,24 @@ export async function startService(settings: Settings) {
             why: refusalWords(answer),
             change: workspace.id,
           }),
+        // A picture from the editor's computer, recorded with the bytes received (their length and
+        // SHA-256) before it is stored, and with what was stored, or why not, after.
+        storing: (bytes, store) =>
+          recorded(
+            entry!.person,
+            {
+              action: 'store picture',
+              change: workspace.id,
+              branch: workspace.branch,
+              bytes: bytes.length,
+              sha256: createHash('sha256').update(bytes).digest('hex'),
+            },
+            store,
+            (stored) =>
+              'refused' in stored
+                ? { result: 'refused', why: stored.refused }
+                : { result: 'stored', file: `public${stored.src}` },
+          ),
       });
       entry = { api, content, person };
       opened.set(workspace.id, entry);

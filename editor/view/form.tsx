@@ -223,6 +223,16 @@ function Input({
   };
   const onChange = (text: string) => actions.edited(path, read(text), false);
   const onSave = (text: string) => actions.edited(path, read(text), true);
+  // A yes or no (a picture marked as only decoration) is saved as it is ticked.
+  if (node.type === 'boolean')
+    return (
+      <input
+        {...common}
+        type="checkbox"
+        checked={value === true}
+        onChange={(event) => actions.edited(path, event.target.checked, true)}
+      />
+    );
   const options = node.enum ?? choicesOf(kind, choices);
   if (options) {
     const all = options.includes(String(value)) ? options : [String(value ?? ''), ...options];

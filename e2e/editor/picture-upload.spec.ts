@@ -88,6 +88,14 @@ async function storedPicture(bytes: Buffer) {
 
 const NO_METADATA = { exif: false, xmp: false, icc: false, iptc: false };
 
+/**
+ * How long a test that runs the content check as a process of its own may take: the check's start
+ * (Node, tsx, TypeScript) takes 7 seconds on an idle machine and more than 30 while a full run
+ * keeps both cores busy, as e2e/unit/vscode-task.spec.ts measured; a clone and a commit or a
+ * proposal come with it.
+ */
+const WITH_A_CHECK_RUN = 120_000;
+
 /** Runs the project's content check in a folder (a fresh clone), as npm run content:check does. */
 async function contentCheck(folder: string) {
   const check = path.resolve('scripts/build/check-content.ts');
@@ -264,6 +272,7 @@ test.describe('npm run edit', () => {
   });
 
   test('the picture is committed with the words that name it, and a fresh clone of the branch passes the content check', async () => {
+    test.setTimeout(WITH_A_CHECK_RUN);
     const src = await page.getByRole('combobox', { name: HERO_FILE }).inputValue();
     await page.getByRole('textbox', { name: 'New branch' }).fill('content/office-photograph');
     await page
@@ -317,6 +326,7 @@ test.describe('the editing service', () => {
   test('a JPEG chosen from the computer is proposed with the words that name it, without its location, and a fresh clone of the branch passes the content check', async ({
     browser,
   }) => {
+    test.setTimeout(WITH_A_CHECK_RUN);
     const page = await signIn(browser);
     try {
       await page.goto('/');

@@ -19,7 +19,8 @@ import { ContentFiles, versionOf, type FieldPath, type Refusal } from './content
 import type { fieldDocs } from './field-docs';
 import { formChoices } from './form-schema';
 import type { SitePage } from './pages-beside';
-import { PICTURE_LIMIT, storePicture, type PictureStored } from './pictures';
+import { PICTURE_LIMIT } from './picture-limit';
+import { storePicture, type PictureStored } from './pictures';
 import { readBody, readBytes } from './request-gate';
 import { TAB_HEADER } from './token-header';
 import { valueAt } from './values';

@@ -18,13 +18,6 @@ import { nginxTypes, valuesOfKind } from '../scripts/build/content-rules';
 import { MAX_PIXELS, readPhotograph, type PHOTOGRAPH_TYPES } from '../scripts/shared/photograph';
 
 /**
- * The largest picture file the route reads: 16 MB, above a good camera's JPEG (about 10 MB at 33
- * million pixels), far above the words' 64 kB (request-gate.ts), which stays for every other
- * request.
- */
-export const PICTURE_LIMIT = 16 * 1024 * 1024;
-
-/**
  * The longest side of a picture as stored, in pixels: twice the widest the site shows (the hero's
  * 1600), for screens of two pixels to a point; a larger picture is made smaller to fit.
  */

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
 import { INVISIBLE_CHARACTERS } from '../../content/schema/invisible-characters';
 import { startEditingView } from '../support/editing-view';
@@ -161,6 +161,27 @@ test.describe('npm run edit', () => {
     );
     await expect(page.getByRole('status')).toContainText(`Not saved: ${HERO_FILE}`);
     expect(readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8')).toBe(before);
+    expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
+  });
+
+  test('a file over 16 MB is refused in words at the field, and never sent', async () => {
+    const sent: string[] = [];
+    const onRequest = (request: Request) => sent.push(new URL(request.url()).pathname);
+    page.on('request', onRequest);
+    try {
+      await choose(page, {
+        name: 'scan.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.alloc(17 * 1024 * 1024),
+      });
+      await expect(page.getByRole('combobox', { name: HERO_FILE })).toHaveAccessibleDescription(
+        /This file is 17\.0 MB, more than the 16 MB a picture may be: make it smaller/,
+      );
+      await expect(page.getByRole('status')).toContainText(`Not saved: ${HERO_FILE}`);
+    } finally {
+      page.off('request', onRequest);
+    }
+    expect(sent).not.toContain('/api/picture');
     expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
   });
 

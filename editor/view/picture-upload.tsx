@@ -9,6 +9,7 @@ import { useContext } from 'react';
 import { fieldName } from '../../scripts/build/field-name';
 import { fieldWords } from '../../scripts/shared/field-words';
 import { valueAt } from '../values';
+import { pictureTooLarge } from '../picture-limit';
 import type { PictureStored } from '../pictures';
 import { call, type FieldPath } from './api';
 import { StoreContext, useView } from './context';
@@ -29,8 +30,11 @@ async function sendPicture(path: FieldPath, file: File, actions: Actions, store:
   const state = () => store.getState();
   const words = fieldWords(path, state().model!.schema, state().draft);
   const field = fieldName(path);
-  actions.say(`Sending ${file.name} for ${words}…`, field);
-  const { status, data } = await call<PictureAnswer>('/api/picture', file);
+  const tooLarge = pictureTooLarge(file.size);
+  if (!tooLarge) actions.say(`Sending ${file.name} for ${words}…`, field);
+  const { status, data } = tooLarge
+    ? { status: 413, data: { problem: tooLarge } as PictureAnswer }
+    : await call<PictureAnswer>('/api/picture', file);
   const { src, width, height } = data;
   if (status === 200 && src && width && height) {
     const group = path.slice(0, -1);

@@ -334,8 +334,8 @@ test.describe('the editing service', () => {
   });
 
   /** A browser signed in as one of the test editors, through nginx's sign-in. */
-  async function signIn(browser: Browser) {
-    const editor = running.editors.find((e) => e.user === 'thandi')!;
+  async function signIn(browser: Browser, user: 'thandi' | 'pieter' = 'thandi') {
+    const editor = running.editors.find((e) => e.user === user)!;
     const context = await browser.newContext({
       baseURL: running.url,
       httpCredentials: { username: editor.user, password: editor.password },
@@ -367,6 +367,22 @@ test.describe('the editing service', () => {
       await expect(page.getByRole('status')).toContainText(HERO_SAVED);
       const src = await page.getByRole('combobox', { name: HERO_FILE }).inputValue();
       expect(src).toMatch(STORED);
+      // The page beside the form draws it, from the editor's own change.
+      await expect
+        .poll(() =>
+          page
+            .frameLocator('iframe[title="The page as it will look"]')
+            .locator(`img[src="${src}"]`)
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        )
+        .toBe(640);
+      // Another editor's page gets no picture of a change of hers.
+      const pieter = await signIn(browser, 'pieter');
+      try {
+        expect((await pieter.request.get(src)).status()).toBe(404);
+      } finally {
+        await pieter.context().close();
+      }
       // The audit log records the bytes received before the picture is stored, and what was stored.
       const entries = readFileSync(running.service.auditLog, 'utf8')
         .trim()

@@ -707,6 +707,34 @@ export async function startService(settings: Settings) {
   };
 
   /**
+   * A picture an editor chose from their computer, for the page beside the form, which asks for it
+   * by its address as the content names it: from the editor's own changes alone, where the site
+   * has no such file. Its name is made of its bytes (pictures.ts), so one found under that name in
+   * any of their changes is the one named.
+   */
+  const servePictureOfChange = (
+    method: string | undefined,
+    pathname: string,
+    person: Person,
+    response: ServerResponse,
+  ) => {
+    const name = /^\/images\/(photo-[0-9a-f]{16}\.(jpg|png))$/.exec(pathname);
+    if (method !== 'GET' || !name) return false;
+    const file = workspaces
+      .list(person)
+      .map((workspace) => path.join(workspace.root, 'public', 'images', name[1]!))
+      .find((candidate) => existsSync(candidate));
+    if (!file) return false;
+    response.writeHead(200, {
+      'content-type': name[2] === 'png' ? 'image/png' : 'image/jpeg',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    response.end(readFileSync(file));
+    return true;
+  };
+
+  /**
    * The financial promotions log, loaded on its first request: its code draws pages with the
    * browser's library, whose loading cost every start of the service seconds on a busy machine,
    * before any editor could open a change.
@@ -750,6 +778,7 @@ export async function startService(settings: Settings) {
         });
     }
     if (view.serve(request.method, pathname, response)) return;
+    if (servePictureOfChange(request.method, pathname, person, response)) return;
     if (pathname.startsWith('/api/'))
       return void serviceApi(request, response, pathname, person).catch((error: unknown) => {
         if (error instanceof AuditUnwritable)

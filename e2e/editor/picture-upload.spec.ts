@@ -192,6 +192,10 @@ test.describe('npm run edit', () => {
       buffer: await phonePhotograph(),
     });
     await expect(page.getByRole('status')).toContainText(HERO_SAVED);
+    // The refusal of the file chosen before goes with the picture saved.
+    await expect(page.getByRole('combobox', { name: HERO_FILE })).not.toHaveAccessibleDescription(
+      /Not saved/,
+    );
     const src = await page.getByRole('combobox', { name: HERO_FILE }).inputValue();
     expect(src).toMatch(STORED);
     const stored = await storedPicture(readFileSync(path.join(view.folder, 'public', src)));

@@ -15,6 +15,7 @@ export const site = {
   shareImage: {
     src: '/images/share.png',
     alt: '{name} {division}: offshore private banking for clients in South Africa',
+    source: 'Drawn by npm run images from the site’s words; the bank’s own',
     width: 1200,
     height: 630,
   },

@@ -19,6 +19,8 @@ export const southAfrica = {
     src: '/images/south-africa-hero.svg',
     // Empty on purpose: the picture is decoration, and the page's heading sits on top of it.
     alt: '',
+    decorative: true,
+    source: 'Drawn for the site by the bank’s web team; the bank’s own',
     width: 1600,
     height: 600,
   },

@@ -1,7 +1,8 @@
 /**
  * What changed since the last commit, field by field, and proposing it: the content files as the
  * last commit holds them (git show HEAD:file), each field that differs with its old and new value,
- * and a commit of the changed content files on a new branch, with the editor's message. git runs
+ * and a commit of the changed content files, with the new pictures they name, on a new branch, with
+ * the editor's message. git runs
  * only where the project's root is a repository of its own, so that a copy of the project inside
  * another repository (a test's scratch copy) never commits to the repository around it.
  */
@@ -10,6 +11,7 @@ import { realpathSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { readContent } from '../scripts/build/read-content';
 import type { FieldPath, ReadFile } from './content-files';
+import { picturesNamed } from './pictures';
 import { isGroup } from './values';
 
 /** One field changed since the last commit: its path, and its value then and now. */
@@ -145,7 +147,8 @@ export function commitRefusal(gitSaid: string): string {
 }
 
 /**
- * Commits the changed content files on a new branch, which becomes the current one. A commit git
+ * Commits the changed content files, and the pictures they name that the last commit does not
+ * hold, on a new branch, which becomes the current one. A commit git
  * refuses leaves the project as it was: on its branch, nothing staged, no new branch.
  * @returns The branch and the commit, or the problem that kept it from being made.
  */
@@ -155,8 +158,17 @@ export function commitToBranch(files: ReadFile[], branch: string, message: strin
   const changed = files.filter(
     (file) => !file.read || !isDeepStrictEqual(committedValue(file), file.read.value),
   );
-  if (changed.length === 0) return { problem: 'nothing has changed since the last commit' };
-  const paths = changed.map((file) => file.file);
+  // The pictures the content names that the last commit does not hold as they are (one chosen
+  // from the editor's computer) go with the words that use them.
+  const pictures = picturesNamed(files, process.cwd());
+  const newPictures =
+    pictures.length === 0
+      ? []
+      : git('ls-files', '--others', '--modified', '--exclude-standard', '--', ...pictures)
+          .split('\n')
+          .filter(Boolean);
+  const paths = [...changed.map((file) => file.file), ...newPictures];
+  if (paths.length === 0) return { problem: 'nothing has changed since the last commit' };
   // Where to come back to: the branch the project is on, or the commit where it is on none.
   const original = currentBranch();
   const originalCommit = git('rev-parse', 'HEAD').trim();

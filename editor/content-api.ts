@@ -1,7 +1,7 @@
 /**
  * The editing view's API over one folder of content files: what the form is drawn from, each
  * file's version, the changes since a commit, the check of a value typed, and the writes (save,
- * discard, undo). npm run edit (server.ts) serves it over the project's root, with a commit of its
+ * discard, undo), and a picture chosen from the editor's computer (pictures.ts). npm run edit (server.ts) serves it over the project's root, with a commit of its
  * own; the editing service (service/server.ts) over each editor's workspace, where a change is
  * proposed instead. The gate in front of it (request-gate.ts, or the service's) has let the request
  * through; what is refused here is refused by the content (content-files.ts).
@@ -19,6 +19,8 @@ import { ContentFiles, versionOf } from './content-files';
 import type { fieldDocs } from './field-docs';
 import { formChoices } from './form-schema';
 import type { SitePage } from './pages-beside';
+import { PICTURE_LIMIT } from './picture-limit';
+import { storePicture, type PictureStored } from './pictures';
 import type {
   Changes,
   Committed,
@@ -30,7 +32,7 @@ import type {
   Undone,
   Versions,
 } from './protocol';
-import { readBody } from './request-gate';
+import { readBody, readBytes } from './request-gate';
 import { TAB_HEADER } from './token-header';
 import { valueAt } from './values';
 import { send } from './view-files';
@@ -58,8 +60,11 @@ export function tabOf(request: IncomingMessage): string | undefined {
   return typeof given === 'string' && TAB_ID.test(given) ? given : undefined;
 }
 
-/** The routes that write the content files (or commit them), which only a tab's request may call. */
-const WRITES = ['/api/save', '/api/discard', '/api/undo', '/api/commit'];
+/**
+ * The routes that write the content files (or commit them) or a picture, which only a tab's request
+ * may call.
+ */
+const WRITES = ['/api/save', '/api/discard', '/api/undo', '/api/commit', '/api/picture'];
 
 /** What the API serves, the same for every folder: the form's schema, help, and the site's pages. */
 export type Shared = {
@@ -78,6 +83,8 @@ export type Shared = {
  *   service's limits); the value is then refused with 422 before anything is checked or written.
  * @param options.refused Told of each write refused, with its status and answer (the service's
  *   audit log records it).
+ * @param options.storing Runs the storing of a picture, given the bytes received: the editing
+ *   service records it before and after, and refuses it where it cannot.
  */
 export function contentApi(
   content: ContentFiles,
@@ -88,6 +95,7 @@ export function contentApi(
     commits: boolean;
     tooLong?: (value: unknown) => string | undefined;
     refused?: (route: string, status: number, answer: unknown) => void;
+    storing?: (bytes: Buffer, store: () => Promise<PictureStored>) => Promise<PictureStored>;
   },
 ) {
   const { schema, docs, pages } = shared;
@@ -114,7 +122,7 @@ export function contentApi(
         value: read?.value,
       })),
       docs,
-      choices: formChoices(files),
+      choices: formChoices(files, root),
       problems: content.problems(files),
       warnings: content.warnings(files),
       canUndo: tab !== undefined && content.canUndo(tab),
@@ -148,6 +156,25 @@ export function contentApi(
     }
     if (request.method !== 'POST')
       return send(response, 405, { error: 'not allowed' } satisfies Failure);
+    // A picture's bytes, under a limit of their own (pictures.ts), not JSON.
+    if (route === '/api/picture') {
+      if (tabOf(request) === undefined)
+        return answer(response, route, 400, { error: `a tab's id in ${TAB_HEADER}` });
+      const read = await readBytes(request, PICTURE_LIMIT);
+      if ('status' in read) {
+        response.setHeader('connection', 'close');
+        answer(response, route, 413, {
+          refused: 'too large',
+          problem: `This file is larger than the ${PICTURE_LIMIT / 1024 / 1024} MB a picture may be: make it smaller`,
+        });
+        return void response.on('finish', () => request.destroy());
+      }
+      const store = () => storePicture(root, read.bytes);
+      const stored = await (options.storing ? options.storing(read.bytes, store) : store());
+      if ('refused' in stored)
+        return answer(response, route, 422, { refused: 'picture', problem: stored.refused });
+      return answer(response, route, 200, stored);
+    }
     const body = await readBody(request);
     if ('status' in body) {
       response.setHeader('connection', 'close');

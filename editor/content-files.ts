@@ -17,6 +17,7 @@ import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import prettier from 'prettier';
+import { contentSchema } from '../content/schema';
 import { checkContent, checkWarnings } from '../scripts/build/check-content';
 import {
   fieldName,
@@ -180,7 +181,11 @@ export class ContentFiles {
       return Array.isArray(read) ? read : [];
     });
     if (slips.length > 0) return slips;
-    return checkContent(files.map(({ read }) => read!));
+    return checkContent(
+      files.map(({ read }) => read!),
+      contentSchema,
+      path.join(this.root, 'public'),
+    );
   }
 
   /**

@@ -13,18 +13,21 @@ import type { ReadFile } from './content-files';
 /** The content schema as JSON Schema, each field that has a kind marked with it as `x-kind`. */
 export const formSchema = contentJsonSchema;
 
-/** The image files in public/, as a content file writes them: '/images/hero.svg'. */
-function publicImages(folder = 'public'): string[] {
+/** The image files in a public/ folder, as a content file writes them: '/images/hero.svg'. */
+function publicImages(top: string, folder = top): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const inside = path.join(folder, entry.name);
-    if (entry.isDirectory()) return publicImages(inside);
+    if (entry.isDirectory()) return publicImages(top, inside);
     const image = /\.(svg|png|jpe?g|webp|avif|gif)$/i.test(entry.name);
-    return image ? [`/${path.relative('public', inside).split(path.sep).join('/')}`] : [];
+    return image ? [`/${path.relative(top, inside).split(path.sep).join('/')}`] : [];
   });
 }
 
-/** The choices of the inputs that offer some: pages by name, images, time zones. */
-export function formChoices(files: ReadFile[]) {
+/**
+ * The choices of the inputs that offer some: pages by name, images, time zones.
+ * @param root The folder whose public/ the images are in: the project's root, or a workspace.
+ */
+export function formChoices(files: ReadFile[], root: string) {
   // A page's name is its content file's title; its route is named after the file's export.
   const titleOf = (name: string) => {
     const value = files.find((file) => file.name === name)?.read?.value as
@@ -33,7 +36,7 @@ export function formChoices(files: ReadFile[]) {
   };
   return {
     pages: Object.entries(routes).map(([name, route]) => ({ route, name: titleOf(name) })),
-    images: publicImages(),
+    images: publicImages(path.join(root, 'public')),
     timeZones: [...Intl.supportedValuesOf('timeZone'), 'UTC'],
   };
 }

@@ -68,11 +68,14 @@ export function whyForbidden(
 type Body = { value: unknown } | { status: 400 | 413 };
 
 /**
- * Reads a request's body as JSON, up to BODY_LIMIT bytes: a body announced or sent larger is
- * turned away without reading the rest.
+ * Reads a request's body, up to `limit` bytes: a body announced or sent larger is turned away
+ * (413) without reading the rest.
  */
-export function readBody(request: IncomingMessage): Promise<Body> {
-  if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT)
+export function readBytes(
+  request: IncomingMessage,
+  limit: number,
+): Promise<{ bytes: Buffer } | { status: 413 }> {
+  if (Number(request.headers['content-length'] ?? 0) > limit)
     return Promise.resolve({ status: 413 });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -80,19 +83,25 @@ export function readBody(request: IncomingMessage): Promise<Body> {
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       chunks.push(chunk);
-      if (size <= BODY_LIMIT) return;
+      if (size <= limit) return;
       request.off('data', onData).pause();
       resolve({ status: 413 });
     };
     request.on('data', onData);
     request.on('error', reject);
     request.on('end', () => {
-      if (size > BODY_LIMIT) return;
-      try {
-        resolve({ value: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
-      } catch {
-        resolve({ status: 400 });
-      }
+      if (size <= limit) resolve({ bytes: Buffer.concat(chunks) });
     });
   });
+}
+
+/** Reads a request's body as JSON, up to BODY_LIMIT bytes (readBytes). */
+export async function readBody(request: IncomingMessage): Promise<Body> {
+  const read = await readBytes(request, BODY_LIMIT);
+  if ('status' in read) return read;
+  try {
+    return { value: JSON.parse(read.bytes.toString('utf8')) as unknown };
+  } catch {
+    return { status: 400 };
+  }
 }

@@ -67,7 +67,7 @@ export { country, languageCode, languageTag, slug } from './code';
 export { description } from './description';
 export { emailAddress } from './email-address';
 export { expiry } from './expiry';
-export { publicImage } from './image';
+export { describedUnlessDecorative, pictureSource, publicImage } from './image';
 export { linkAddress } from './link';
 export { missingPageAddress } from './missing-page';
 export { multilineText } from './multiline-text';

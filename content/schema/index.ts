@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import {
   country,
+  describedUnlessDecorative,
   description,
   emailAddress,
   expiry,
@@ -18,6 +19,7 @@ import {
   missingPageAddress,
   multilineText,
   phoneNumber,
+  pictureSource,
   publicImage,
   registrationNumber,
   securityContact,
@@ -80,18 +82,30 @@ const paragraphText = readableText('{minimumPortfolio} {licence} {complaints}', 
 const paragraph = paragraphText.or(z.array(paragraphText.or(link)));
 
 const pixels = z.int().refine((n) => n > 0, 'must be a number of pixels above 0');
-const image = z.strictObject({
+const imageFields = z.strictObject({
   /**
    * The picture's file in the public folder, written from that folder with a slash first, like
-   * '/images/hero.svg'.
-   * @remarks The content check holds that public/ has the file.
+   * '/images/hero.svg'. In the editing view, a picture from your computer is stored there for you.
+   * @remarks The content check holds that public/ has the file, and that every server sends it as
+   *   a picture.
    */
   src: publicImage(),
   /**
    * What the picture shows, in a few words, read aloud to visitors who cannot see it. Leave it
-   * empty ('') for a picture that is only decoration.
+   * empty ('') for a picture marked as only decoration.
    */
   alt: readableText('', { blank: true, kind: 'pictureDescription' }),
+  /**
+   * Whether the picture is only decoration, saying nothing the page's words do not: screen readers
+   * then pass it by, and it has no description.
+   */
+  decorative: z.boolean().meta({ title: 'only decoration' }),
+  /**
+   * Where the picture comes from and under what licence the bank uses it, like 'Photograph by A.
+   * Person, bought from an agency under its standard licence'. Visitors do not see it: it is for
+   * the bank's records and the next editor.
+   */
+  source: pictureSource().meta({ title: 'source and licence' }),
   /**
    * The picture's width in pixels, as the file has it.
    * @remarks With the height, it reserves the picture's space, so that the page does not jump while
@@ -101,6 +115,7 @@ const image = z.strictObject({
   /** The picture's height in pixels, as the file has it. */
   height: pixels,
 });
+const image = imageFields.superRefine(describedUnlessDecorative);
 const footer = {
   /**
    * The year in the footer's copyright line, like 2025.
@@ -164,13 +179,13 @@ const site = z.strictObject({
    * The picture shown when someone shares a page on social media or in a message: 1200 pixels wide
    * and 630 high.
    */
-  shareImage: image.extend({
+  shareImage: imageFields.omit({ decorative: true }).extend({
     /**
      * The picture's file in the public folder, like '/images/share.png'.
      * @remarks Drawn from the content by npm run images; the content check lists it to redraw when
      *   its words have changed.
      */
-    src: image.shape.src,
+    src: imageFields.shape.src,
     /**
      * What the picture shows, read aloud to visitors who cannot see it and shown when the picture
      * does not load. Slots: {name} {division}.

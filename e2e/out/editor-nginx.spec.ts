@@ -320,6 +320,25 @@ test("a body over the service's 64 kB is refused with 413 before it reaches the 
   ]);
 });
 
+test("a picture's body may be up to the service's 16 MB at its own route alone, over it refused with 413 before it reaches the service", async () => {
+  const thandi = nginx.editors[0]!;
+  const pictureLimit = 16 * 1024 * 1024;
+  const toPicture = (bytes: number) =>
+    send({ method: 'POST', path: '/api/picture', user: thandi, body: Buffer.alloc(bytes, 'a') });
+  expect((await toPicture(pictureLimit + 1)).status).toBe(413);
+  // The words' 64 kB stays everywhere else, the financial promotions log's routes included.
+  for (const path of ['/api/save', '/records', '/records/2026', '/records/pull-requests/1'])
+    expect(
+      (await send({ method: 'POST', path, user: thandi, body: Buffer.alloc(64 * 1024 + 1, 'a') }))
+        .status,
+    ).toBe(413);
+  expect(seen).toEqual([]);
+  expect((await toPicture(pictureLimit)).status).toBe(200);
+  expect(seen.map(({ url, bodyBytes }) => ({ url, bodyBytes }))).toEqual([
+    { url: '/api/picture', bodyBytes: pictureLimit },
+  ]);
+});
+
 test('every answer, the refusals included, is never cached and carries the security headers', async () => {
   const thandi = nginx.editors[0]!;
   const expected = {

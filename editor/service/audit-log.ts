@@ -52,7 +52,8 @@ export type AuditEntry = {
     | 'update'
     | 'follow'
     | 'propose'
-    | 'abandon';
+    | 'abandon'
+    | 'store picture';
   /** The change's id, `<user>/<topic>`, and its branch. */
   change: string;
   branch?: string;

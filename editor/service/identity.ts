@@ -92,8 +92,17 @@ export function personOf(
   if (request.method !== 'GET') {
     if (request.headers.origin !== origin.origin)
       return { status: 403, why: 'the editing service answers only its own page' };
-    if (!/^application\/json\b/.test(request.headers['content-type'] ?? ''))
-      return { status: 403, why: 'the editing service takes only JSON' };
+    // Neither type is one a page elsewhere may send without the browser asking first (CORS), which
+    // the service never allows: JSON, or a picture's bytes at the picture's route.
+    const type = request.headers['content-type'] ?? '';
+    const picture = new URL(request.url ?? '/', origin).pathname === '/api/picture';
+    if (picture ? !/^application\/octet-stream\b/.test(type) : !/^application\/json\b/.test(type))
+      return {
+        status: 403,
+        why: picture
+          ? "the editing service takes a picture's bytes alone"
+          : 'the editing service takes only JSON',
+      };
   }
   return { user, email, name, groups };
 }

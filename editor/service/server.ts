@@ -44,6 +44,7 @@ import { contentApi, tabOf } from '../content-api';
 import { ContentFiles, versionOf, type FieldPath, type ReadFile } from '../content-files';
 import type { fieldDocs } from '../field-docs';
 import { formSchema } from '../form-schema';
+import { picturesNamed } from '../pictures';
 import {
   CHANGED_IN_ANOTHER_TAB,
   CHANGED_ON_DISK,
@@ -271,6 +272,24 @@ export async function startService(settings: Settings) {
             why: refusalWords(answer),
             change: workspace.id,
           }),
+        // A picture from the editor's computer, recorded with the bytes received (their length and
+        // SHA-256) before it is stored, and with what was stored, or why not, after.
+        storing: (bytes, store) =>
+          recorded(
+            entry!.person,
+            {
+              action: 'store picture',
+              change: workspace.id,
+              branch: workspace.branch,
+              bytes: bytes.length,
+              sha256: createHash('sha256').update(bytes).digest('hex'),
+            },
+            store,
+            (stored) =>
+              'refused' in stored
+                ? { result: 'refused', why: stored.refused }
+                : { result: 'stored', file: `public${stored.src}` },
+          ),
       });
       entry = { api, content, person };
       opened.set(workspace.id, entry);
@@ -457,10 +476,15 @@ export async function startService(settings: Settings) {
     if (changes.length === 0)
       return { status: 422, problem: 'nothing to propose: the change holds what main holds' };
     // What the editor saved, written as a tree (objects of the workspace's own, which nothing
-    // names yet): the same tree as the branch's last commit, where that is the one last pushed,
-    // has nothing new to propose.
+    // names yet), with the pictures the content names (one chosen from the editor's computer is
+    // stored in the workspace, pictures.ts): the same tree as the branch's last commit, where that
+    // is the one last pushed, has nothing new to propose.
     const head = await workspaces.head(workspace.root);
-    const { tree, fromTree: headTree } = await workspaces.writeTree(workspace.root, head);
+    const { tree, fromTree: headTree } = await workspaces.writeTree(
+      workspace.root,
+      head,
+      picturesNamed(now, workspace.root),
+    );
     if (tree === headTree && head === workspace.about.pushed)
       return { status: 422, problem: 'nothing has changed since the last proposal' };
     const message = proposalMessage(person, workspace.title, main.commit, changes);
@@ -700,6 +724,34 @@ export async function startService(settings: Settings) {
   };
 
   /**
+   * A picture an editor chose from their computer, for the page beside the form, which asks for it
+   * by its address as the content names it: from the editor's own changes alone, where the site
+   * has no such file. Its name is made of its bytes (pictures.ts), so one found under that name in
+   * any of their changes is the one named.
+   */
+  const servePictureOfChange = (
+    method: string | undefined,
+    pathname: string,
+    person: Person,
+    response: ServerResponse,
+  ) => {
+    const name = /^\/images\/(photo-[0-9a-f]{16}\.(jpg|png))$/.exec(pathname);
+    if (method !== 'GET' || !name) return false;
+    const file = workspaces
+      .list(person)
+      .map((workspace) => path.join(workspace.root, 'public', 'images', name[1]!))
+      .find((candidate) => existsSync(candidate));
+    if (!file) return false;
+    response.writeHead(200, {
+      'content-type': name[2] === 'png' ? 'image/png' : 'image/jpeg',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    response.end(readFileSync(file));
+    return true;
+  };
+
+  /**
    * The financial promotions log, loaded on its first request: its code draws pages with the
    * browser's library, whose loading cost every start of the service seconds on a busy machine,
    * before any editor could open a change.
@@ -743,6 +795,7 @@ export async function startService(settings: Settings) {
         });
     }
     if (view.serve(request.method, pathname, response)) return;
+    if (servePictureOfChange(request.method, pathname, person, response)) return;
     if (pathname.startsWith('/api/'))
       return void serviceApi(request, response, pathname, person).catch((error: unknown) => {
         if (error instanceof AuditUnwritable)

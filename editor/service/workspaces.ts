@@ -15,8 +15,9 @@
  * on any commit it fetched. The tips of main and the content branches are kept in memory from each
  * fetch, so that a look at the changes runs no git for them.
  *
- * A workspace checks out the repository's top-level files, content/ and .github/ only (git's sparse
- * checkout): the content files, Prettier's settings and CODEOWNERS are all a change needs. Every
+ * A workspace checks out the repository's top-level files, content/, public/images/ and .github/
+ * only (git's sparse checkout): the content files, the pictures they name (a picture an editor
+ * chooses is stored beside them), Prettier's settings and CODEOWNERS are all a change needs. Every
  * commit is made by `commit`, the editor as its author and the service as its committer; pushes go
  * to the remote with the service's own credentials (its deploy key, through GIT_SSH_COMMAND:
  * docs/deploying.md).
@@ -430,7 +431,7 @@ export class Workspaces {
       `${path.join(this.shared, 'objects')}\n`,
     );
     await this.git(root, ['remote', 'add', 'origin', this.remote]);
-    await this.git(root, ['sparse-checkout', 'set', 'content', '.github']);
+    await this.git(root, ['sparse-checkout', 'set', 'content', '.github', 'public/images']);
     await this.git(root, ['reset', '--quiet', '--hard', base]);
     const about: About = { title: title.trim(), base, started: new Date().toISOString() };
     writeFileSync(this.aboutFile(person.user, topic), `${JSON.stringify(about)}\n`);
@@ -544,9 +545,15 @@ export class Workspaces {
    * service rather than by two processes.
    * @param from The commit whose tree it starts from: the branch's own, or the one it is carried
    * onto.
+   * @param pictures Files outside content/ that go with it, by their paths in the workspace: the
+   * pictures the content names (an editor's chosen picture is stored in the workspace, pictures.ts).
    * @returns The tree, and `from`'s own.
    */
-  writeTree(root: string, from: string): Promise<{ tree: string; fromTree: string }> {
+  writeTree(
+    root: string,
+    from: string,
+    pictures: string[] = [],
+  ): Promise<{ tree: string; fromTree: string }> {
     return this.inTurn(root, async () => {
       const fromTree = await this.treeOf(root, from);
       const top = await this.treeEntries(root, fromTree);
@@ -558,7 +565,9 @@ export class Workspaces {
       );
       if (content) top.set(CONTENT, { mode: '040000', path: CONTENT, oid: content, type: 'tree' });
       else top.delete(CONTENT);
-      if (content === was?.oid) return { tree: fromTree, fromTree };
+      for (const picture of pictures)
+        await this.withFile(root, top, picture.split('/') as [string, ...string[]], picture);
+      if (content === was?.oid && pictures.length === 0) return { tree: fromTree, fromTree };
       const tree = await isogit.writeTree({
         fs: objectFiles,
         gitdir: path.join(root, '.git'),
@@ -566,6 +575,35 @@ export class Workspaces {
       });
       return { tree, fromTree };
     });
+  }
+
+  /**
+   * Puts one file of the workspace into a tree's entries at its path (`git add -- <file>` for that
+   * file alone), writing its blob and the folders on the way to it anew.
+   * @param entries The tree's entries, changed in place.
+   * @param names The file's path within that tree, a name a folder.
+   * @param file The file's path in the workspace.
+   */
+  private async withFile(
+    root: string,
+    entries: Map<string, TreeEntry>,
+    [name, ...rest]: [string, ...string[]],
+    file: string,
+  ): Promise<void> {
+    const gitdir = path.join(root, '.git');
+    if (rest.length === 0) {
+      const bytes = readFileSync(path.join(root, file));
+      const oid = blobName(bytes);
+      if (entries.get(name)?.oid !== oid)
+        await isogit.writeBlob({ fs: objectFiles, gitdir, blob: bytes });
+      entries.set(name, { mode: '100644', path: name, oid, type: 'blob' });
+      return;
+    }
+    const before = entries.get(name);
+    const inside = before?.type === 'tree' ? await this.treeEntries(root, before.oid) : new Map();
+    await this.withFile(root, inside, rest as [string, ...string[]], file);
+    const oid = await isogit.writeTree({ fs: objectFiles, gitdir, tree: [...inside.values()] });
+    entries.set(name, { mode: '040000', path: name, oid, type: 'tree' });
   }
 
   /** The commit a workspace's branch holds, read from its files rather than asked of git. */

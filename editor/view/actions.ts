@@ -538,12 +538,16 @@ export function createActions(store: Store) {
     if (readsFiles) detached(load(Object.keys(getState().unsaved).length > 0));
   };
 
+  /** Runs a write in its turn, after the writes before it (a picture sent: picture-upload.tsx). */
+  const inTurn = (write: () => Promise<void>) => detached(afterEarlierWrites(write));
+
   return {
     start,
     readsFiles,
     noticeChanges,
     edited,
     checkTyped,
+    inTurn,
     listChanged,
     saveAllTyped,
     undo,

@@ -67,9 +67,12 @@ export async function call<T>(route: string, body?: unknown): Promise<{ status: 
       ...(token && { [TOKEN_HEADER]: token }),
       ...(openChange && { [WORKSPACE_HEADER]: openChange }),
       [TAB_HEADER]: viewTab(),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      // A file's bytes (a picture) are sent as they are; anything else as JSON.
+      ...(body !== undefined && {
+        'content-type': body instanceof Blob ? 'application/octet-stream' : 'application/json',
+      }),
     },
-    body: body === undefined ? null : JSON.stringify(body),
+    body: body === undefined ? null : body instanceof Blob ? body : JSON.stringify(body),
   }).catch(notAnswering);
   // The service answers 401 once the editor's sign-in has ended.
   if (inService && response.status === 401)

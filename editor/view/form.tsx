@@ -18,6 +18,7 @@ import { isGroup, valueAt } from '../values';
 import type { FieldPath, Problem } from './api';
 import { idOf } from './ids';
 import { choicesOf, kindOf } from './kinds';
+import { PictureUpload } from './picture-upload';
 import { StoreContext, useView } from './context';
 import { pathOf, within, type State } from './state';
 
@@ -236,6 +237,16 @@ function Input({
     clearTimeout(checkTimer.current);
     actions.edited(path, read(text), true);
   };
+  // A yes or no (a picture marked as only decoration) is saved as it is ticked.
+  if (node.type === 'boolean')
+    return (
+      <input
+        {...common}
+        type="checkbox"
+        checked={value === true}
+        onChange={(event) => actions.edited(path, event.target.checked, true)}
+      />
+    );
   const options = node.enum ?? choicesOf(kind, choices);
   if (options) {
     const all = options.includes(String(value)) ? options : [String(value ?? ''), ...options];
@@ -360,6 +371,7 @@ function Field({ node, path }: { node: SchemaNode; path: FieldPath }) {
         </p>
       )}
       <Input node={node} path={path} describedBy={describedBy} />
+      {kind.choices === 'images' && <PictureUpload path={path} describedBy={describedBy} />}
       <LengthCount node={node} path={path} />
       <Messages field={field} />
       <Help path={path} />

@@ -129,17 +129,20 @@ function withoutRenamedMissing(findings: SchemaFinding[]): Finding[] {
  * against the rules of each kind of field and those that relate fields (content-rules.ts), which
  * may assume the types the schema promises.
  * @param schema The schema of all content, which marks each field's kind; a test may extend it.
+ * @param publicFolder The folder the pictures the content names are in: the editing service's
+ *   workspace has its own.
  * @returns Every problem, go-live ones too, each at its field's place in its file.
  */
 export function checkContent(
   files: ContentFile[],
   schema: z.ZodType<Content> = contentSchema,
+  publicFolder = 'public',
 ): Problem[] {
   const content = Object.fromEntries(files.map((file) => [file.name, file.value]));
   const { data, error } = schema.safeParse(content, { error: explain });
   const findings = error
     ? withoutRenamedMissing(flatten(error.issues))
-    : contentFindings(data, schema);
+    : contentFindings(data, schema, publicFolder);
   return problemsOf(findings, files, content);
 }
 

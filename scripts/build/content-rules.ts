@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { MAIN_ID } from '../../components/layout/landmarks';
-import { KINDS, type KindCheck } from '../../content/kinds';
+import { KINDS, type FieldKind, type KindCheck } from '../../content/kinds';
 import { fieldKinds, textKinds, type Content } from '../../content/schema';
 import {
   findInvisible,
@@ -56,7 +56,7 @@ export type Finding = {
  * The template is the project's code, not its content: it is read beside this file, wherever the
  * check is run from (a folder holding only content/ and public/, as the editor's task runs it).
  */
-function nginxTypes(): Map<string, string> {
+export function nginxTypes(): Map<string, string> {
   const template = readFileSync(
     new URL('../../deploy/nginx.conf.template', import.meta.url),
     'utf8',
@@ -142,6 +142,15 @@ function* everyField(
       yield* everyField(item, (value as unknown[])[i], [...path, i]);
 }
 
+/**
+ * The values of every field of one kind in content (every file's value, by its export name), where
+ * the schema finds the field: the pictures the content names, for a commit to take them with it.
+ */
+export const valuesOfKind = (content: unknown, schema: z.ZodType, kind: FieldKind) =>
+  [...everyField(schema, content, [])]
+    .filter(({ field }) => fieldKinds.get(field)?.kind === kind)
+    .map(({ value }) => value);
+
 /** The value at a path inside content, or undefined where the path leads nowhere. */
 const valueAt = (content: unknown, path: readonly PropertyKey[]) =>
   path.reduce<unknown>(
@@ -165,8 +174,13 @@ export function phoneCountryAt(content: Content, path: readonly PropertyKey[]): 
  * Every finding of these rules in content the schema has accepted, errors and go-live ones alike.
  * The latest copyright year allowed and the days left until an expiry are counted from today.
  * @param schema The schema the content was accepted by, which marks each field's kind.
+ * @param publicFolder The folder the pictures the content names are in.
  */
-export function contentFindings(content: Content, schema: z.ZodType): Finding[] {
+export function contentFindings(
+  content: Content,
+  schema: z.ZodType,
+  publicFolder = 'public',
+): Finding[] {
   const { site, southAfrica: page } = content;
   const today = new Date();
   const findings: Finding[] = [];
@@ -189,7 +203,7 @@ export function contentFindings(content: Content, schema: z.ZodType): Finding[] 
     today,
     pages: pageRoutes,
     sectionsOf: (address) => anchors[address],
-    isPublicFile: (address) => existsSync(`public${address}`),
+    isPublicFile: (address) => existsSync(`${publicFolder}${address}`),
     servedType: (address) => served.get(address.split('.').at(-1)!.toLowerCase()),
     pictureExtensions: [...served]
       .filter(([, type]) => type.startsWith('image/'))

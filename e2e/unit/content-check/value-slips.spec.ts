@@ -9,6 +9,44 @@ import { expectCheck, type ContentCase } from '../../support/content-check';
 /** Slips in a field's value: the wrong type, or a broken rule of the schema or content-rules.ts. */
 const valueSlips: ContentCase[] = [
   {
+    name: 'a picture neither described nor marked as only decoration',
+    edit: {
+      file: 'content/south-africa.ts',
+      find: 'decorative: true',
+      replace: 'decorative: false',
+    },
+    errors: [
+      {
+        at: "alt: ''",
+        says: "southAfrica.hero.alt: is empty: say what the picture shows, in a few words, for visitors who cannot see it; or tick 'only decoration' if it says nothing the page's words do not",
+      },
+    ],
+  },
+  {
+    name: 'a picture marked as only decoration, and described',
+    edit: { file: 'content/south-africa.ts', find: "alt: ''", replace: "alt: 'Johannesburg'" },
+    errors: [
+      {
+        at: "alt: 'Johannesburg'",
+        says: "southAfrica.hero.alt: is written for a picture marked as only decoration, which screen readers pass by: empty it, or untick 'only decoration' if the picture says something",
+      },
+    ],
+  },
+  {
+    name: 'a picture without its source and licence',
+    edit: {
+      file: 'content/south-africa.ts',
+      find: /source: '[^']*',/,
+      replace: "source: '',",
+    },
+    errors: [
+      {
+        at: "source: ''",
+        says: "southAfrica.hero.source: is empty: say where the picture comes from and under what licence the bank uses it, like 'Photograph by A. Person, bought from an agency under its standard licence'",
+      },
+    ],
+  },
+  {
     name: 'a deleted required field',
     edit: {
       file: 'content/south-africa.ts',

@@ -1,0 +1,440 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
+import sharp from 'sharp';
+import { INVISIBLE_CHARACTERS } from '../../content/schema/invisible-characters';
+import { startEditingView } from '../support/editing-view';
+import { propose, startServiceBehindNginx } from '../support/editing-service';
+
+/**
+ * A photograph chosen from the editor's computer (issue #53, item 2), as an editor chooses one:
+ * through the file chooser beside the hero's file field, in npm run edit and in the editing
+ * service. The picture stored carries no location and is no larger than 3200 pixels a side; it
+ * is named from its bytes, whatever the file was called; it goes in the same commit (locally) or
+ * proposal (the service) as the words that name it, so that a fresh clone of the branch passes the
+ * content check; and a picture of a format the servers do not send as a photograph is refused in
+ * words at the field.
+ */
+
+/** The hero's fields, as the form names them. */
+const HERO_FILE = 'South Africa page, picture at the top, file';
+const HERO_CHOOSER = 'South Africa page, picture at the top: a picture from your computer';
+const HERO_SAVED = 'Saved South Africa page, picture at the top in content/south-africa.ts';
+/** The longest side a picture is stored with (docs/editing.md). */
+const LONGEST_SIDE = 3200;
+/** A stored picture's address: a name made of its bytes' hash, in public/images. */
+const STORED = /^\/images\/photo-[0-9a-f]{16}\.jpg$/;
+
+/**
+ * Whether a picture's EXIF holds a GPS location: the GPS IFD pointer (tag 0x8825) among the first
+ * IFD's entries, read in the byte order the TIFF header names.
+ */
+function hasGpsLocation(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  // sharp gives the EXIF block from its "Exif\0\0" header, the TIFF header after it.
+  const tiff = exif.subarray(exif.indexOf('II') === 6 || exif.indexOf('MM') === 6 ? 6 : 0);
+  const little = tiff.toString('latin1', 0, 2) === 'II';
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  const ifd = u32(4);
+  return Array.from({ length: u16(ifd) }, (_, i) => u16(ifd + 2 + i * 12)).includes(0x8825);
+}
+
+/**
+ * A photograph as a phone writes one: a JPEG with the place it was taken (Johannesburg) in its
+ * EXIF, by default wider than the cap. Each colour makes other bytes; a grain (noise) makes many
+ * more of them, as a real photograph's detail does.
+ */
+async function phonePhotograph({
+  width = 4000,
+  height = 1500,
+  colour = '#6b8e23',
+  grain = false,
+} = {}) {
+  const create = { width, height, channels: 3 as const, background: colour };
+  const bytes = await sharp({
+    create: grain ? { ...create, noise: { type: 'gaussian', mean: 128, sigma: 40 } } : create,
+  })
+    .withExif({
+      IFD0: { Make: 'A phone', Artist: 'An editor' },
+      IFD3: {
+        GPSLatitudeRef: 'S',
+        GPSLatitude: '26/1 12/1 16/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '28/1 2/1 44/1',
+      },
+    })
+    .jpeg()
+    .toBuffer();
+  // The test stands on a photograph that does carry a location.
+  expect(hasGpsLocation((await sharp(bytes).metadata()).exif)).toBe(true);
+  return bytes;
+}
+
+/** What a stored picture holds: its format and size, whether it tells a location, and what metadata is left in it. */
+async function storedPicture(bytes: Buffer) {
+  const { format, width, height, exif, xmp, icc, iptc } = await sharp(bytes).metadata();
+  return {
+    format,
+    width,
+    height,
+    location: hasGpsLocation(exif),
+    left: { exif: Boolean(exif), xmp: Boolean(xmp), icc: Boolean(icc), iptc: Boolean(iptc) },
+  };
+}
+
+const NO_METADATA = { exif: false, xmp: false, icc: false, iptc: false };
+
+/**
+ * How long a test that runs the content check as a process of its own may take: the check's start
+ * (Node, tsx, TypeScript) takes 7 seconds on an idle machine and more than 30 while a full run
+ * keeps both cores busy, as e2e/unit/vscode-task.spec.ts measured; a clone and a commit or a
+ * proposal come with it.
+ */
+const WITH_A_CHECK_RUN = 120_000;
+
+/** Runs the project's content check in a folder (a fresh clone), as npm run content:check does. */
+async function contentCheck(folder: string) {
+  const check = path.resolve('scripts/build/check-content.ts');
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', check], {
+    cwd: folder,
+    env: { ...process.env, GITHUB_ACTIONS: '' },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+    (failed: { code: number; stdout: string; stderr: string }) => ({
+      code: failed.code,
+      output: failed.stdout + failed.stderr,
+    }),
+  );
+}
+
+/** Clones a branch into a folder of its own, which `done` removes. */
+function freshClone(repository: string, branch: string) {
+  // In .cache/ (which git ignores), where the check finds the project's packages, as in a clone.
+  mkdirSync('.cache', { recursive: true });
+  const folder = mkdtempSync(path.resolve('.cache/picture-clone-'));
+  execFileSync('git', ['clone', '--quiet', '--branch', branch, repository, folder]);
+  return { folder, done: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/** Chooses a file in the hero's file chooser, found by its label, as an editor does. */
+const choose = (page: Page, file: { name: string; mimeType: string; buffer: Buffer }) =>
+  page.getByLabel(HERO_CHOOSER).setInputFiles(file);
+
+test.describe('npm run edit', () => {
+  let view: Awaited<ReturnType<typeof startEditingView>>;
+  let page: Page;
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: view.folder, encoding: 'utf8' }).trim();
+
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(90_000);
+    view = await startEditingView();
+    git('init', '--quiet', '--initial-branch', 'main');
+    git('config', 'user.name', 'An Editor');
+    git('config', 'user.email', 'editor@bank.example');
+    git('add', '--all');
+    git('commit', '--quiet', '--message', 'The content as it was');
+    page = await (await browser.newContext()).newPage();
+    await page.goto(view.address);
+  });
+  test.afterAll(async () => {
+    await page?.context().close();
+    await view?.stop();
+  });
+
+  test('a picture in a format no server sends as a photograph is refused in words at the field, and nothing is stored', async () => {
+    const before = readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8');
+    const gif = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: '#6b8e23' },
+    })
+      .gif()
+      .toBuffer();
+    // Named and typed as a JPEG by the browser: the bytes say what it is.
+    await choose(page, { name: 'office.jpg', mimeType: 'image/jpeg', buffer: gif });
+    await expect(page.getByRole('combobox', { name: HERO_FILE })).toHaveAccessibleDescription(
+      /This file is a picture in GIF format, which is not taken here: choose a JPEG or PNG file/,
+    );
+    await expect(page.getByRole('status')).toContainText(`Not saved: ${HERO_FILE}`);
+    expect(readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8')).toBe(before);
+    expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
+  });
+
+  test('a file over 16 MB is refused in words at the field, and never sent', async () => {
+    const sent: string[] = [];
+    const onRequest = (request: Request) => sent.push(new URL(request.url()).pathname);
+    page.on('request', onRequest);
+    try {
+      await choose(page, {
+        name: 'scan.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.alloc(17 * 1024 * 1024),
+      });
+      await expect(page.getByRole('combobox', { name: HERO_FILE })).toHaveAccessibleDescription(
+        /This file is 17\.0 MB, more than the 16 MB a picture may be: make it smaller/,
+      );
+      await expect(page.getByRole('status')).toContainText(`Not saved: ${HERO_FILE}`);
+    } finally {
+      page.off('request', onRequest);
+    }
+    expect(sent).not.toContain('/api/picture');
+    expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
+  });
+
+  test('a JPEG chosen from the computer is stored without its location, no larger than the cap, and named in the hero', async () => {
+    await choose(page, {
+      name: 'IMG_2041.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await phonePhotograph(),
+    });
+    await expect(page.getByRole('status')).toContainText(HERO_SAVED);
+    // The refusal of the file chosen before goes with the picture saved.
+    await expect(page.getByRole('combobox', { name: HERO_FILE })).not.toHaveAccessibleDescription(
+      /Not saved/,
+    );
+    const src = await page.getByRole('combobox', { name: HERO_FILE }).inputValue();
+    expect(src).toMatch(STORED);
+    const stored = await storedPicture(readFileSync(path.join(view.folder, 'public', src)));
+    expect(stored).toEqual({
+      format: 'jpeg',
+      width: LONGEST_SIDE,
+      height: 1200,
+      location: false,
+      left: NO_METADATA,
+    });
+    await expect(
+      page.getByRole('spinbutton', { name: 'South Africa page, picture at the top, width' }),
+    ).toHaveValue(String(LONGEST_SIDE));
+    await expect(
+      page.getByRole('spinbutton', { name: 'South Africa page, picture at the top, height' }),
+    ).toHaveValue('1200');
+  });
+
+  test('a file named as a path, in every encoding of / and \\, with control and invisible characters, is stored under a name of its bytes alone', async () => {
+    // Every encoding of / and \: as typed, percent-encoded in either case and twice, and the
+    // characters that look like them (division and fraction slashes, the full-width forms, the
+    // reverse solidus operator).
+    const separators = ['/', '\\'].flatMap((slash) => {
+      const encoded = encodeURIComponent(slash);
+      return [slash, encoded.toLowerCase(), encoded.toUpperCase(), encodeURIComponent(encoded)];
+    });
+    separators.push('\u2215', '\u2044', '\uff0f', '\uff3c', '\u29f5');
+    const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join('');
+    // Every character of the Basic Multilingual Plane the content check's table of invisible
+    // characters names.
+    const invisible = Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code))
+      .filter((character) => !/[\ud800-\udfff]/.test(character))
+      .filter((character) =>
+        INVISIBLE_CHARACTERS.some(({ characters }) =>
+          new RegExp(characters.source, characters.flags.replace('g', '')).test(character),
+        ),
+      )
+      .join('');
+    // One name of each family, holding every member of it.
+    const names = [
+      `${separators.map((s) => `..${s}`).join('')}content/south-africa.ts`,
+      `${separators.map((s) => `${s}etc`).join('')}/passwd.jpg`,
+      `office${controls}\u007f.jpg`,
+      `office${invisible}.jpg`,
+    ];
+    const buffer = await phonePhotograph({ width: 64, height: 48, colour: '#2f4f4f' });
+    const south = () => readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8');
+    for (const name of names) {
+      const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/save');
+      await choose(page, { name, mimeType: 'image/jpeg', buffer });
+      await saved;
+      await expect(page.getByRole('status')).toContainText(HERO_SAVED);
+      expect(await page.getByRole('combobox', { name: HERO_FILE }).inputValue()).toMatch(STORED);
+    }
+    // Nothing but pictures of public/images, named by their bytes, and the hero's words changed.
+    expect(git('ls-files', '--modified')).toBe('content/south-africa.ts');
+    for (const file of git('ls-files', '--others', '--exclude-standard').split('\n'))
+      expect(file).toMatch(/^public\/images\/photo-[0-9a-f]{16}\.jpg$/);
+    expect(
+      readdirSync(path.join(view.folder, 'public/images')).filter((f) => f.startsWith('photo-')),
+    ).toHaveLength(2);
+    expect(south()).toMatch(/src: '\/images\/photo-[0-9a-f]{16}\.jpg'/);
+  });
+
+  test('a picture needs its description unless it is marked as only decoration, and its source and licence, each asked for in words at its field', async () => {
+    const field = (words: string) =>
+      page.getByRole('textbox', {
+        name: `South Africa page, picture at the top, ${words}`,
+        exact: true,
+      });
+    const decoration = page.getByRole('checkbox', {
+      name: 'South Africa page, picture at the top, only decoration',
+    });
+    await expect(decoration).toBeChecked();
+    await decoration.uncheck();
+    await expect(field('description')).toHaveAccessibleDescription(
+      /is empty: say what the picture shows, in a few words, for visitors who cannot see it; or tick 'only decoration' if it says nothing the page's words do not/,
+    );
+    // Described, it is no longer decoration: the two are saved together.
+    await field('description').fill('The bank’s office in Johannesburg, seen from the street');
+    await field('description').press('Tab');
+    await expect(page.getByRole('status')).toContainText('Saved together');
+    await expect(decoration).not.toBeChecked();
+    await field('source and licence').fill('');
+    await field('source and licence').press('Tab');
+    await expect(field('source and licence')).toHaveAccessibleDescription(
+      /is empty: say where the picture comes from and under what licence the bank uses it/,
+    );
+    await field('source and licence').fill(
+      'Photograph by Thandi M., taken for the bank; the bank’s own',
+    );
+    await field('source and licence').press('Tab');
+    await expect(page.getByRole('status')).toContainText(
+      'Saved South Africa page, picture at the top, source and licence',
+    );
+    const saved = readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8');
+    expect(saved).toContain("alt: 'The bank’s office in Johannesburg, seen from the street'");
+    expect(saved).toContain('decorative: false');
+  });
+
+  test('the picture is committed with the words that name it, and a fresh clone of the branch passes the content check', async () => {
+    test.setTimeout(WITH_A_CHECK_RUN);
+    const src = await page.getByRole('combobox', { name: HERO_FILE }).inputValue();
+    await page.getByRole('textbox', { name: 'New branch' }).fill('content/office-photograph');
+    await page
+      .getByRole('textbox', { name: 'What you changed, in a sentence' })
+      .fill('A photograph of the office at the top of the South Africa page');
+    await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
+    await expect(page.getByRole('status')).toContainText(
+      'Committed to the new branch content/office-photograph',
+    );
+    expect(git('show', '--name-only', '--format=', 'HEAD').split('\n').sort()).toEqual([
+      'content/south-africa.ts',
+      `public${src}`,
+    ]);
+    const clone = freshClone(view.folder, 'content/office-photograph');
+    try {
+      const checked = await contentCheck(clone.folder);
+      expect(checked.output).toMatch(/content:check: \d+ content files OK/);
+      expect(checked.code).toBe(0);
+      expect(
+        await storedPicture(readFileSync(path.join(clone.folder, 'public', src))),
+      ).toMatchObject({ location: false, left: NO_METADATA });
+    } finally {
+      clone.done();
+    }
+  });
+});
+
+test.describe('the editing service', () => {
+  let running: Awaited<ReturnType<typeof startServiceBehindNginx>>;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    // The remote, the service's first start and nginx: on two busy cores, over half a minute.
+    test.setTimeout(120_000);
+    running = await startServiceBehindNginx();
+  });
+  test.afterAll(async () => {
+    await running?.stop();
+  });
+
+  /** A browser signed in as one of the test editors, through nginx's sign-in. */
+  async function signIn(browser: Browser, user: 'thandi' | 'pieter' = 'thandi') {
+    const editor = running.editors.find((e) => e.user === user)!;
+    const context = await browser.newContext({
+      baseURL: running.url,
+      httpCredentials: { username: editor.user, password: editor.password },
+      ignoreHTTPSErrors: true,
+    });
+    return context.newPage();
+  }
+
+  test('a JPEG chosen from the computer is proposed with the words that name it, without its location, and a fresh clone of the branch passes the content check', async ({
+    browser,
+  }) => {
+    test.setTimeout(WITH_A_CHECK_RUN);
+    const page = await signIn(browser);
+    try {
+      await page.goto('/');
+      const title = 'A photograph of the office';
+      await page.getByRole('textbox', { name: 'A new change, in a few words' }).fill(title);
+      await Promise.all([
+        page.waitForURL(/\/\?change=/),
+        page.getByRole('button', { name: 'Start the change' }).click(),
+      ]);
+      await expect(
+        page.getByText(`Editing the change “${title}” (not proposed yet)`),
+      ).toBeVisible();
+      // Over the words' 64 kB, which the web server and the service keep for every other request.
+      const photograph = await phonePhotograph({ width: 640, height: 480, grain: true });
+      expect(photograph.length).toBeGreaterThan(64 * 1024);
+      await choose(page, { name: 'office.jpg', mimeType: 'image/jpeg', buffer: photograph });
+      await expect(page.getByRole('status')).toContainText(HERO_SAVED);
+      const src = await page.getByRole('combobox', { name: HERO_FILE }).inputValue();
+      expect(src).toMatch(STORED);
+      // The page beside the form draws it, from the editor's own change.
+      await expect
+        .poll(() =>
+          page
+            .frameLocator('iframe[title="The page as it will look"]')
+            .locator(`img[src="${src}"]`)
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        )
+        .toBe(640);
+      // Another editor's page gets no picture of a change of hers.
+      const pieter = await signIn(browser, 'pieter');
+      try {
+        expect((await pieter.request.get(src)).status()).toBe(404);
+      } finally {
+        await pieter.context().close();
+      }
+      // The audit log records the bytes received before the picture is stored, and what was stored.
+      const entries = readFileSync(running.service.auditLog, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const intent = entries.find((e) => e.kind === 'intent' && e.action === 'store picture');
+      expect(intent).toMatchObject({
+        change: 'thandi/a-photograph-of-the-office',
+        bytes: photograph.length,
+        sha256: createHash('sha256').update(photograph).digest('hex'),
+      });
+      expect(entries.find((e) => e.kind === 'outcome' && e.id === intent?.id)).toMatchObject({
+        result: 'stored',
+        file: `public${src}`,
+      });
+      await propose(page);
+      const branch = 'content/thandi/a-photograph-of-the-office';
+      await expect(page.getByRole('status')).toContainText(
+        `Proposed for review, on the branch ${branch}`,
+      );
+      expect(
+        execFileSync(
+          'git',
+          ['--git-dir', running.service.remote, 'show', '--name-only', '--format=', branch],
+          { encoding: 'utf8' },
+        )
+          .trim()
+          .split('\n')
+          .sort(),
+      ).toEqual(['content/south-africa.ts', `public${src}`]);
+      const clone = freshClone(running.service.remote, branch);
+      try {
+        const checked = await contentCheck(clone.folder);
+        expect(checked.output).toMatch(/content:check: \d+ content files OK/);
+        expect(checked.code).toBe(0);
+        const stored = await storedPicture(readFileSync(path.join(clone.folder, 'public', src)));
+        expect(stored).toEqual({
+          format: 'jpeg',
+          width: 640,
+          height: 480,
+          location: false,
+          left: NO_METADATA,
+        });
+      } finally {
+        clone.done();
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
+});

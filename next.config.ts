@@ -3,7 +3,9 @@
  * and its development server need are here.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 
 /**
  * The commit being built, so that two builds of one commit carry the same build id rather than a
@@ -17,7 +19,17 @@ function commitBuilt(): string | undefined {
   }
 }
 
-const nextConfig: NextConfig = {
+/**
+ * The photographs' sizes and formats that the build made before `next build`
+ * (scripts/build/photographs.ts), for lib/photographs.ts. Only a build has them: `npm run dev`
+ * serves public/, where the photographs are as they are.
+ */
+const photographsMade = (phase: string) =>
+  phase === PHASE_PRODUCTION_BUILD
+    ? { PHOTOGRAPHS: readFileSync('.cache/photographs/photographs.json', 'utf8') }
+    : {};
+
+const nextConfig = (phase: string): NextConfig => ({
   // Every route is pre-rendered to plain HTML in out/, and served as static files by nginx or a
   // CDN.
   output: 'export',
@@ -49,6 +61,7 @@ const nextConfig: NextConfig = {
       },
     },
   },
-};
+  env: photographsMade(phase),
+});
 
 export default nextConfig;

@@ -13,7 +13,7 @@ import { contentSchema, type Content } from '../../content/schema';
 import type { Fix } from '../../content/schema/text-rules';
 import { contentJsonSchema } from '../shared/content-json-schema';
 import { fieldWords } from '../shared/field-words';
-import { contentFindings, contentWarnings, type Finding } from './content-rules';
+import { contentFindings, contentWarnings, photographsIn, type Finding } from './content-rules';
 import { fieldName, readContent, type ContentFile, type Problem } from './read-content';
 
 /** What a value of each type looks like, in an editor's words. */
@@ -223,9 +223,38 @@ export function annotation(p: Problem): string {
   return `::${p.goLive || p.warning ? 'warning' : 'error'} ${where},title=content check::${message}`;
 }
 
+/**
+ * Each photograph whose sizes and formats, made as the build makes them, weigh more than their
+ * budgets (scripts/shared/photograph.ts), refused at the field that shows it: in kilobytes, with
+ * what to do. Making them takes a few seconds a photograph, so only the command line's check does;
+ * sharp is loaded only then.
+ */
+export async function photographProblems(files: ContentFile[]): Promise<Problem[]> {
+  const { budgetOf, renditions } = await import('../shared/photograph');
+  const content = Object.fromEntries(files.map((file) => [file.name, file.value]));
+  const kB = (bytes: number) => `${Math.ceil(bytes / 1000)} kB`;
+  const findings: Finding[] = [];
+  for (const { path, src } of photographsIn(contentSchema.parse(content))) {
+    const made = await renditions(readFileSync(`public${src}`));
+    const over = made.filter((rendition) => rendition.bytes.length > budgetOf(rendition));
+    if (over.length > 0)
+      findings.push({
+        path,
+        message: `"${src}" is too heavy for the site: ${over
+          .map(
+            (rendition) =>
+              `${rendition.width} px wide as ${rendition.extension.toUpperCase()} it weighs ${kB(rendition.bytes.length)}, over its ${kB(budgetOf(rendition))}`,
+          )
+          .join('; ')}: choose a simpler picture (less fine detail), or crop it`,
+      });
+  }
+  return problemsOf(findings, files, content);
+}
+
 async function main(): Promise<number> {
   const { files, problems } = loadContent();
   if (problems.length === 0) problems.push(...checkContent(files));
+  if (problems.every((p) => p.goLive)) problems.push(...(await photographProblems(files)));
   const warnings =
     problems.length === 0 || problems.every((p) => p.goLive) ? checkWarnings(files) : [];
   const indentedLines = (kind: Problem[]) => kind.map((p) => `\n  ${describe(p)}`);

@@ -4,7 +4,9 @@
  * browsers want, made by sharp (libvips), each without the file's metadata, so that no location,
  * camera or author a photograph carries reaches the site.
  */
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { PHOTOGRAPHS_FOLDER } from './photograph-files';
 
 /** The formats a photograph may arrive in, as sharp names them, with their media types. */
 export const PHOTOGRAPH_TYPES = {
@@ -22,6 +24,25 @@ export const SERVED_FORMATS = [
 
 /** The widths a photograph is made in: a phone's, a tablet's and a wide screen's hero. */
 export const WIDTHS = [480, 960, 1600] as const;
+
+/** A format the site serves a photograph in, as sharp names it. */
+export type ServedFormat = (typeof SERVED_FORMATS)[number]['format'];
+
+/**
+ * The most bytes each size and format of a photograph may weigh: a hero that a phone on a slow
+ * connection (1.6 Mbit/s) loads in about a fifth of a second at 480 px, and a wide screen in about
+ * a second at 1600 px. A size narrower than all of WIDTHS (a small photograph's own) has the
+ * narrowest's budget. docs/performance.md lists them.
+ */
+export const PHOTOGRAPH_BUDGETS: Record<(typeof WIDTHS)[number], Record<ServedFormat, number>> = {
+  480: { avif: 30_000, webp: 50_000, jpeg: 60_000 },
+  960: { avif: 80_000, webp: 130_000, jpeg: 160_000 },
+  1600: { avif: 160_000, webp: 250_000, jpeg: 300_000 },
+};
+
+/** The budget of a size and format of a photograph, in bytes: that of the narrowest width it fits. */
+export const budgetOf = ({ width, format }: { width: number; format: ServedFormat }) =>
+  PHOTOGRAPH_BUDGETS[WIDTHS.find((listed) => width <= listed) ?? WIDTHS.at(-1)!][format];
 
 /**
  * The most pixels a photograph may have: 40 million, more than a good camera's 33, so that a file
@@ -66,7 +87,7 @@ export async function readPhotograph(bytes: Uint8Array): Promise<PhotographRead>
 export type Rendition = {
   width: number;
   height: number;
-  format: (typeof SERVED_FORMATS)[number]['format'];
+  format: ServedFormat;
   type: string;
   extension: string;
   bytes: Buffer;
@@ -94,4 +115,18 @@ export async function renditions(bytes: Uint8Array): Promise<Rendition[]> {
       made.push({ width: info.width, height: info.height, format, type, extension, bytes: data });
     }
   return made;
+}
+
+/**
+ * The address a size and format of a photograph is served at: in PHOTOGRAPHS_FOLDER, named after
+ * the photograph's file, its width and a hash of its bytes, so that a photograph changed gets new
+ * addresses and each address may be kept by browsers and caches for a year.
+ */
+export function renditionAddress(src: string, { width, extension, bytes }: Rendition): string {
+  const stem = src
+    .split('/')
+    .at(-1)!
+    .replace(/\.[^.]*$/, '');
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+  return `${PHOTOGRAPHS_FOLDER}${stem}-${width}.${hash}.${extension}`;
 }

@@ -224,30 +224,26 @@ export function annotation(p: Problem): string {
 }
 
 /**
- * Each photograph whose sizes and formats, made as the build makes them, weigh more than their
- * budgets (scripts/shared/photograph.ts), refused at the field that shows it: in kilobytes, with
- * what to do. Making them takes a few seconds a photograph, so only the command line's check does;
- * sharp is loaded only then.
+ * Each photograph with a size or format that, made as the build makes it, weighs more than its
+ * budget (scripts/shared/photograph.ts), refused at the field that shows it, in kilobytes, with what
+ * to do: the first such, narrowest first, since making the rest would take seconds to say no more.
+ * Only the command line's check makes them; sharp is loaded only then.
  */
 export async function photographProblems(files: ContentFile[]): Promise<Problem[]> {
-  const { budgetOf, renditions } = await import('../shared/photograph');
+  const { budgetOf, eachRendition } = await import('../shared/photograph');
   const content = Object.fromEntries(files.map((file) => [file.name, file.value]));
   const kB = (bytes: number) => `${Math.ceil(bytes / 1000)} kB`;
   const findings: Finding[] = [];
-  for (const { path, src } of photographsIn(contentSchema.parse(content))) {
-    const made = await renditions(readFileSync(`public${src}`));
-    const over = made.filter((rendition) => rendition.bytes.length > budgetOf(rendition));
-    if (over.length > 0)
+  for (const { path, src } of photographsIn(contentSchema.parse(content)))
+    for await (const rendition of eachRendition(readFileSync(`public${src}`))) {
+      const { width, extension, bytes } = rendition;
+      if (bytes.length <= budgetOf(rendition)) continue;
       findings.push({
         path,
-        message: `"${src}" is too heavy for the site: ${over
-          .map(
-            (rendition) =>
-              `${rendition.width} px wide as ${rendition.extension.toUpperCase()} it weighs ${kB(rendition.bytes.length)}, over its ${kB(budgetOf(rendition))}`,
-          )
-          .join('; ')}: choose a simpler picture (less fine detail), or crop it`,
+        message: `"${src}" is too heavy for the site: ${width} px wide, its ${extension.toUpperCase()} weighs ${kB(bytes.length)}, over its budget of ${kB(budgetOf(rendition))}: choose a picture with less fine detail, or crop it`,
       });
-  }
+      break;
+    }
   return problemsOf(findings, files, content);
 }
 

@@ -94,17 +94,16 @@ export type Rendition = {
 };
 
 /**
- * Each size and format of a photograph the site serves: every width of WIDTHS no wider than the
- * photograph (and the photograph's own width when it is narrower than all), in every served
- * format, turned as its orientation tag says and without its metadata (sharp keeps none unless
- * asked). The same bytes in give the same bytes out.
+ * Each size and format of a photograph the site serves, one at a time, narrowest first: every width
+ * of WIDTHS no wider than the photograph (and the photograph's own width when it is narrower than
+ * all), in every served format, turned as its orientation tag says and without its metadata (sharp
+ * keeps none unless asked). The same bytes in give the same bytes out.
  */
-export async function renditions(bytes: Uint8Array): Promise<Rendition[]> {
+export async function* eachRendition(bytes: Uint8Array): AsyncGenerator<Rendition> {
   const read = await readPhotograph(bytes);
   if ('refused' in read) throw new Error(`The photograph ${read.refused}`);
   const widths = WIDTHS.filter((width) => width <= read.width);
   const sizes = widths.length > 0 ? widths : [read.width];
-  const made: Rendition[] = [];
   for (const width of sizes)
     for (const { format, type, extension } of SERVED_FORMATS) {
       const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
@@ -112,8 +111,14 @@ export async function renditions(bytes: Uint8Array): Promise<Rendition[]> {
         .resize({ width })
         .toFormat(format, format === 'jpeg' ? { mozjpeg: true } : {})
         .toBuffer({ resolveWithObject: true });
-      made.push({ width: info.width, height: info.height, format, type, extension, bytes: data });
+      yield { width: info.width, height: info.height, format, type, extension, bytes: data };
     }
+}
+
+/** Every size and format of a photograph the site serves (eachRendition), in its order. */
+export async function renditions(bytes: Uint8Array): Promise<Rendition[]> {
+  const made: Rendition[] = [];
+  for await (const rendition of eachRendition(bytes)) made.push(rendition);
   return made;
 }
 

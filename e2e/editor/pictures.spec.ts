@@ -5,10 +5,10 @@ import sharp from 'sharp';
 import { startEditingView } from '../support/editing-view';
 
 /**
- * A photograph copied into public/ as an editor would (issue #53): until the build makes the
- * sizes and formats browsers want, nginx sends a JPEG as application/octet-stream with nosniff, so
- * the content check refuses it at the field, in words that say which pictures the servers send,
- * and the content file keeps the picture it had.
+ * A picture copied into public/ as an editor would (issue #53), of a type no server sends as a
+ * picture (a GIF: nginx would send it as application/octet-stream with nosniff, and no browser
+ * would draw it): the content check refuses it at the field, in words that say which pictures the
+ * servers send, and the content file keeps the picture it had.
  */
 
 let view: Awaited<ReturnType<typeof startEditingView>>;
@@ -18,14 +18,14 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);
-  // A small JPEG, as a camera writes one, in the copy's public/images.
-  const photograph = await sharp({
+  // A small GIF, as an old drawing program writes one, in the copy's public/images.
+  const picture = await sharp({
     create: { width: 64, height: 48, channels: 3, background: '#6b8e23' },
   })
-    .jpeg()
+    .gif()
     .toBuffer();
   view = await startEditingView({
-    prepare: (folder) => writeFileSync(path.join(folder, 'public/images/office.jpg'), photograph),
+    prepare: (folder) => writeFileSync(path.join(folder, 'public/images/office.gif'), picture),
   });
   page = await (await browser.newContext()).newPage();
   await page.goto(view.address);
@@ -35,12 +35,12 @@ test.afterAll(async () => {
   await view?.stop();
 });
 
-test('a JPEG copied into public/ is offered for the hero, and refused there in words: no server sends it as a picture', async () => {
+test('a GIF copied into public/ is offered for the hero, and refused there in words: no server sends it as a picture', async () => {
   const hero = page.getByRole('combobox', { name: 'South Africa page, picture at the top, file' });
   const before = readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8');
-  await hero.selectOption('/images/office.jpg');
+  await hero.selectOption('/images/office.gif');
   await expect(hero).toHaveAccessibleDescription(
-    /Not saved: "\/images\/office\.jpg" is a file the servers do not send as a picture: choose one whose name ends \.svg or \.png/,
+    /Not saved: "\/images\/office\.gif" is a file the servers do not send as a picture: choose one whose name ends \.svg or \.png or \.jpg or \.jpeg or \.webp or \.avif/,
   );
   await expect(page.getByRole('status')).toContainText(
     'Not saved: South Africa page, picture at the top, file',

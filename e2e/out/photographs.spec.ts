@@ -11,6 +11,7 @@ import { FIRST_ROUND_TRIP, PAGE_BUDGETS } from '../support/budgets';
 import { BuiltPage } from '../support/built-page';
 import { BUILD_INPUTS } from '../support/build-inputs';
 import { scratchProject } from '../support/content-check';
+import { PHOTOGRAPH, photographInHero, photographWithLocation, TAKEN } from '../support/photograph';
 import { spawnGroup, stopGroup } from '../support/process-groups';
 
 /**
@@ -22,42 +23,12 @@ import { spawnGroup, stopGroup } from '../support/process-groups';
 // One build, then each test reads it or serves it; the servers one at a time.
 test.describe.configure({ mode: 'serial' });
 
-/** The photograph's address, and the size it is taken at: wider than the widest size made. */
-const PHOTOGRAPH = '/images/johannesburg-office.jpg';
-const TAKEN = { width: 2000, height: 1200 };
 /** Each format's media type, as browsers and the servers name it. */
 const TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const;
 /** The widths the build makes a photograph this wide in, for phones, tablets and wide screens. */
 const WIDTHS = [480, 960, 1600];
 /** A year, as browsers may keep a file whose name changes with its content. */
 const A_YEAR = 'public, max-age=31536000, immutable';
-
-/**
- * A photograph of the given size, the same every run: a gradient with a little texture, as a sky over
- * a building has, tagged with the place it was taken and who took it.
- */
-function photographWithLocation({ width, height }: typeof TAKEN, noise = 0) {
-  const pixels = Buffer.alloc(width * height * 3);
-  let seed = 1;
-  for (let at = 0; at < pixels.length; at++) {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    const pixel = Math.floor(at / 3);
-    const base = [(pixel % width) / width, Math.floor(pixel / width) / height, 0.5][at % 3]! * 200;
-    pixels[at] = Math.min(255, base + ((seed >> 16) % (4 + noise)));
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .withExif({
-      IFD0: { Artist: 'A photographer' },
-      IFD3: {
-        GPSLatitudeRef: 'S',
-        GPSLatitude: '26/1 12/1 0/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '28/1 2/1 0/1',
-      },
-    })
-    .jpeg({ quality: 95 })
-    .toBuffer();
-}
 
 /** The scratch copy, made and built before the tests, and its export. */
 let project: ReturnType<typeof scratchProject>;
@@ -71,12 +42,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   project = scratchProject([...BUILD_INPUTS, 'scripts/serve']);
   out = path.join(project.dir, 'out');
-  writeFileSync(path.join(project.dir, `public${PHOTOGRAPH}`), await photographWithLocation(TAKEN));
-  project.edit({
-    file: 'content/south-africa.ts',
-    find: "src: '/images/south-africa-hero.svg'",
-    replace: `src: '${PHOTOGRAPH}'`,
-  });
+  await photographInHero(project.dir);
   // Cloudflare's Worker and its configuration, with wrangler from the project's own install.
   for (const file of ['wrangler.jsonc', 'worker.ts'])
     cpSync(`deploy/cloudflare/${file}`, path.join(project.dir, 'deploy/cloudflare', file));

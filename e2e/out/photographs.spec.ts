@@ -96,6 +96,22 @@ test('the hero draws the photograph in AVIF, WebP and JPEG at each width, at its
   expect(BuiltPage.attr(img!, 'alt')).toBe('');
 });
 
+test('the W3C Nu HTML checker finds no error in the page with its photograph', async () => {
+  const jar = path.resolve('node_modules/vnu-jar/build/dist/vnu.jar');
+  const page = path.join(out, 'south-africa.html');
+  // vnu exits 1 when it reports errors; its report is what matters, so read it either way.
+  const { stderr } = await promisify(execFile)('java', [
+    '-jar',
+    jar,
+    '--errors-only',
+    '--format',
+    'json',
+    page,
+  ]).catch((error: { stderr?: string }) => ({ stderr: error.stderr ?? '' }));
+  const { messages } = JSON.parse(stderr) as { messages: { message: string; extract?: string }[] };
+  expect(messages.map((m) => `${m.message} ${m.extract ?? ''}`)).toEqual([]);
+});
+
 test('the built pictures carry no location, and the photograph itself is not published', async () => {
   const files = photographFiles();
   expect(files).toHaveLength(WIDTHS.length * Object.keys(TYPES).length);

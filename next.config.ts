@@ -3,7 +3,7 @@
  * and its development server need are here.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 
@@ -19,14 +19,19 @@ function commitBuilt(): string | undefined {
   }
 }
 
+/** The list of the photographs' sizes and formats that `npm run build` makes before `next build`. */
+const PHOTOGRAPHS_MADE = '.cache/photographs/photographs.json';
+
 /**
- * The photographs' sizes and formats that the build made before `next build`
- * (scripts/build/photographs.ts), for lib/photographs.ts. Only a build has them: `npm run dev`
- * serves public/, where the photographs are as they are.
+ * The photographs' sizes and formats that the build made (scripts/build/photographs.ts), for
+ * lib/photographs.ts. Only a build has them: `npm run dev` serves public/, where the photographs are
+ * as they are. `next typegen` (in `npm run typecheck`) loads this configuration as a build does, on
+ * a fresh clone too, where no build has made a list yet: without one, the site draws each picture
+ * from its own file.
  */
-const photographsMade = (phase: string) =>
-  phase === PHASE_PRODUCTION_BUILD
-    ? { PHOTOGRAPHS: readFileSync('.cache/photographs/photographs.json', 'utf8') }
+const photographsMade = (phase: string): Record<string, string> =>
+  phase === PHASE_PRODUCTION_BUILD && existsSync(PHOTOGRAPHS_MADE)
+    ? { PHOTOGRAPHS: readFileSync(PHOTOGRAPHS_MADE, 'utf8') }
     : {};
 
 const nextConfig = (phase: string): NextConfig => ({

@@ -15,9 +15,9 @@ import { loadContent } from './check-content';
 import { photographsIn } from './content-rules';
 
 /** Where `--make` writes the files (as out/ will have them) and the list. */
-export const MADE_FOLDER = '.cache/photographs';
-/** The list of the photographs made, by their address in public/. */
-export const MADE_LIST = `${MADE_FOLDER}/photographs.json`;
+const MADE_FOLDER = '.cache/photographs';
+/** The list of the photographs made, by their address in public/, which next.config.ts reads. */
+const MADE_LIST = `${MADE_FOLDER}/photographs.json`;
 
 /** Makes each photograph's files and the list, in place of any made before. */
 async function make() {

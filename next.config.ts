@@ -3,7 +3,9 @@
  * and its development server need are here.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 
 /**
  * The commit being built, so that two builds of one commit carry the same build id rather than a
@@ -17,7 +19,22 @@ function commitBuilt(): string | undefined {
   }
 }
 
-const nextConfig: NextConfig = {
+/** The list of the photographs' sizes and formats that `npm run build` makes before `next build`. */
+const PHOTOGRAPHS_MADE = '.cache/photographs/photographs.json';
+
+/**
+ * The photographs' sizes and formats that the build made (scripts/build/photographs.ts), for
+ * lib/photographs.ts. Only a build has them: `npm run dev` serves public/, where the photographs are
+ * as they are. `next typegen` (in `npm run typecheck`) loads this configuration as a build does, on
+ * a fresh clone too, where no build has made a list yet: without one, the site draws each picture
+ * from its own file.
+ */
+const photographsMade = (phase: string): Record<string, string> =>
+  phase === PHASE_PRODUCTION_BUILD && existsSync(PHOTOGRAPHS_MADE)
+    ? { PHOTOGRAPHS: readFileSync(PHOTOGRAPHS_MADE, 'utf8') }
+    : {};
+
+const nextConfig = (phase: string): NextConfig => ({
   // Every route is pre-rendered to plain HTML in out/, and served as static files by nginx or a
   // CDN.
   output: 'export',
@@ -49,6 +66,7 @@ const nextConfig: NextConfig = {
       },
     },
   },
-};
+  env: photographsMade(phase),
+});
 
 export default nextConfig;

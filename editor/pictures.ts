@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import type { ReadFile } from './content-files';
 import { contentSchema } from '../content/schema';
 import { nginxTypes, valuesOfKind } from '../scripts/build/content-rules';
+import { isPhotograph } from '../scripts/shared/photograph-files';
 import { MAX_PIXELS, readPhotograph, type PHOTOGRAPH_TYPES } from '../scripts/shared/photograph';
 
 /**
@@ -39,12 +40,15 @@ export type PictureStored = { src: string; width: number; height: number } | { r
  */
 export async function storePicture(root: string, bytes: Buffer): Promise<PictureStored> {
   // A picture the servers would send as a download (application/octet-stream, with nosniff) is
-  // never drawn: only the formats of photographs that nginx's types send as pictures are taken,
+  // never drawn, and one the build makes no sizes of is sent whole to a phone: only the formats
+  // the build makes photographs of (JPEG and PNG) that nginx's types send as pictures are taken,
   // whatever the file's name or the browser said. (An SVG, which the servers send, is a program as
   // much as a picture, and is not taken from an editor's computer.)
   const served = nginxTypes();
-  const taken = (Object.keys(EXTENSIONS) as (keyof typeof EXTENSIONS)[]).filter((format) =>
-    served.get(EXTENSIONS[format])?.startsWith('image/'),
+  const taken = (Object.keys(EXTENSIONS) as (keyof typeof EXTENSIONS)[]).filter(
+    (format) =>
+      served.get(EXTENSIONS[format])?.startsWith('image/') &&
+      isPhotograph(`picture.${EXTENSIONS[format]}`),
   );
   const { format } = await sharp(bytes)
     .metadata()

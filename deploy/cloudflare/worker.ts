@@ -8,7 +8,9 @@
  * - any redirect of the assets whose Location a browser would resolve to another site: the assets
  *   redirect /south-africa/ and /south-africa.html to /south-africa by copying the path, and a
  *   path that begins with two slashes, or a slash and a backslash (which browsers read as a slash),
- *   would otherwise name another host.
+ *   would otherwise name another host;
+ * - a missing address in the photographs' folder, which the assets would answer with the headers
+ *   of the folder's pattern in `_headers`, a year's cache among them.
  * It never builds a response of its own, because Cloudflare adds the `_headers` file's headers only
  * to what the assets answer; it asks the assets for a file that does not exist instead.
  */
@@ -56,6 +58,7 @@ const worker = {
     const url = new URL(request.url);
     if (isMissing(url.pathname)) return notFound(request, url, env);
     const answer = await env.ASSETS.fetch(request);
+    if (answer.status === 404) return notFound(request, url, env);
     const location = answer.headers.get('Location');
     if (location !== null && !staysOnSite(location, url)) return notFound(request, url, env);
     return answer;

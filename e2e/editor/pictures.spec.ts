@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { startEditingView } from '../support/editing-view';
 
 /**
- * A picture copied into public/ as an editor would (issue #53), in a format no server sends as a
- * picture (a GIF: nginx sends it as application/octet-stream with nosniff, and a browser never
- * draws it): the content check refuses it at the field, in words that say which pictures the
+ * A picture copied into public/ as an editor would (issue #53), of a type no server sends as a
+ * picture (a GIF: nginx would send it as application/octet-stream with nosniff, and no browser
+ * would draw it): the content check refuses it at the field, in words that say which pictures the
  * servers send, and the content file keeps the picture it had.
  */
 
@@ -18,7 +18,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);
-  // A small GIF in the copy's public/images.
+  // A small GIF, as an old drawing program writes one, in the copy's public/images.
   const picture = await sharp({
     create: { width: 64, height: 48, channels: 3, background: '#6b8e23' },
   })
@@ -40,7 +40,7 @@ test('a GIF copied into public/ is offered for the hero, and refused there in wo
   const before = readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8');
   await hero.selectOption('/images/office.gif');
   await expect(hero).toHaveAccessibleDescription(
-    /Not saved: "\/images\/office\.gif" is a file the servers do not send as a picture: choose one whose name ends \.svg or \.png or \.jpg or \.jpeg/,
+    /Not saved: "\/images\/office\.gif" is a file the servers do not send as a picture: choose one whose name ends \.svg or \.png or \.jpg or \.jpeg or \.webp or \.avif/,
   );
   await expect(page.getByRole('status')).toContainText(
     'Not saved: South Africa page, picture at the top, file',

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { southAfrica } from '../../content/south-africa';
 import { strip } from '../../scripts/build/strip-js';
+import { FIRST_ROUND_TRIP, PAGE_BUDGETS } from '../support/budgets';
 import { BuiltPage, gzipSize } from '../support/built-page';
 
 /**
@@ -10,16 +11,17 @@ import { BuiltPage, gzipSize } from '../support/built-page';
  * compresses on its own. Speed itself is measured by `npm run bench`, not here.
  */
 
-/** What the first round trip can carry: ten TCP segments of 1,460 bytes (RFC 6928). */
-const FIRST_ROUND_TRIP = 14_600;
-
 /**
  * The static pages: zero JavaScript, everything needed to render in the first round trip. Each
  * lists the images it shows, so that an image test always has something to check.
  */
 const staticPages = [
-  { file: 'index.html', totalBudget: 8_000, images: [] },
-  { file: 'south-africa.html', totalBudget: 12_000, images: [southAfrica.hero.src] },
+  { file: 'index.html', totalBudget: PAGE_BUDGETS['index.html'], images: [] },
+  {
+    file: 'south-africa.html',
+    totalBudget: PAGE_BUDGETS['south-africa.html'],
+    images: [southAfrica.hero.src],
+  },
 ];
 
 /**

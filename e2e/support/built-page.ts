@@ -10,9 +10,9 @@ import { attr, elementsOf, textOf, type Element } from '../../scripts/shared/htm
 /** A file the page loads, with its size as a CDN sends it (gzip, level 9). */
 type Resource = { url: string; type: 'html' | 'css' | 'js' | 'image'; bytes: number };
 
-/** A file of the export, by the URL the page uses for it, without a query such as an icon's. */
-function readOut(url: string): Buffer {
-  return readFileSync(path.join('out', url.split('?')[0] ?? url));
+/** A file of an export, by the URL the page uses for it, without a query such as an icon's. */
+function readOut(out: string, url: string): Buffer {
+  return readFileSync(path.join(out, url.split('?')[0] ?? url));
 }
 
 /** Compressed size of some text or bytes: gzip at level 9, as a CDN or nginx serves it. */
@@ -20,13 +20,16 @@ export function gzipSize(data: string | Buffer): number {
   return gzipSync(data, { level: 9 }).length;
 }
 
-/** A page of the export in out/, read as a browser reads it. */
+/** A page of the export in out/ (or another export's folder), read as a browser reads it. */
 export class BuiltPage {
   readonly html: string;
   readonly elements: Element[];
 
-  constructor(readonly file: string) {
-    this.html = readFileSync(path.join('out', file), 'utf8');
+  constructor(
+    readonly file: string,
+    readonly out = 'out',
+  ) {
+    this.html = readFileSync(path.join(out, file), 'utf8');
     this.elements = elementsOf(this.html);
   }
 
@@ -76,7 +79,7 @@ export class BuiltPage {
       { url: this.file, type: 'html', bytes: gzipSize(this.html) },
       ...uniqueExternal.map((resource) => ({
         ...resource,
-        bytes: gzipSize(readOut(resource.url)),
+        bytes: gzipSize(readOut(this.out, resource.url)),
       })),
     ];
   }

@@ -13,7 +13,7 @@ import { contentSchema, type Content } from '../../content/schema';
 import type { Fix } from '../../content/schema/text-rules';
 import { contentJsonSchema } from '../shared/content-json-schema';
 import { fieldWords } from '../shared/field-words';
-import { contentFindings, contentWarnings, type Finding } from './content-rules';
+import { contentFindings, contentWarnings, photographsIn, type Finding } from './content-rules';
 import { fieldName, readContent, type ContentFile, type Problem } from './read-content';
 
 /** What a value of each type looks like, in an editor's words. */
@@ -226,9 +226,34 @@ export function annotation(p: Problem): string {
   return `::${p.goLive || p.warning ? 'warning' : 'error'} ${where},title=content check::${message}`;
 }
 
+/**
+ * Each photograph with a size or format that, made as the build makes it, weighs more than its
+ * budget (scripts/shared/photograph.ts), refused at the field that shows it, in kilobytes, with what
+ * to do: the first such, narrowest first, since making the rest would take seconds to say no more.
+ * Only the command line's check makes them; sharp is loaded only then.
+ */
+export async function photographProblems(files: ContentFile[]): Promise<Problem[]> {
+  const { budgetOf, eachRendition } = await import('../shared/photograph');
+  const content = Object.fromEntries(files.map((file) => [file.name, file.value]));
+  const kB = (bytes: number) => `${Math.ceil(bytes / 1000)} kB`;
+  const findings: Finding[] = [];
+  for (const { path, src } of photographsIn(contentSchema.parse(content)))
+    for await (const rendition of eachRendition(readFileSync(`public${src}`))) {
+      const { width, extension, bytes } = rendition;
+      if (bytes.length <= budgetOf(rendition)) continue;
+      findings.push({
+        path,
+        message: `"${src}" is too heavy for the site: ${width} px wide, its ${extension.toUpperCase()} weighs ${kB(bytes.length)}, over its budget of ${kB(budgetOf(rendition))}: choose a picture with less fine detail, or crop it`,
+      });
+      break;
+    }
+  return problemsOf(findings, files, content);
+}
+
 async function main(): Promise<number> {
   const { files, problems } = loadContent();
   if (problems.length === 0) problems.push(...checkContent(files));
+  if (problems.every((p) => p.goLive)) problems.push(...(await photographProblems(files)));
   const warnings =
     problems.length === 0 || problems.every((p) => p.goLive) ? checkWarnings(files) : [];
   const indentedLines = (kind: Problem[]) => kind.map((p) => `\n  ${describe(p)}`);

@@ -14,7 +14,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { MAIN_ID } from '../../components/layout/landmarks';
 import { KINDS, type FieldKind, type KindCheck } from '../../content/kinds';
-import { fieldKinds, textKinds, type Content } from '../../content/schema';
+import { contentSchema, fieldKinds, textKinds, type Content } from '../../content/schema';
 import {
   findInvisible,
   fixWords,
@@ -26,6 +26,7 @@ import { emojiIn, TEXT_KINDS, visibleLength, withoutEmoji } from '../../content/
 import type { Fix } from '../../content/schema/text-rules';
 import { countriesOfNumber, readPhoneNumber } from '../../lib/phone';
 import { pageRoutes, routes } from '../../lib/routes';
+import { isPhotograph } from '../shared/photograph-files';
 import { shareImageTitle } from '../shared/share-image';
 import { fillTemplate } from '../../lib/template';
 import { readPngText } from '../shared/png-text';
@@ -150,6 +151,24 @@ export const valuesOfKind = (content: unknown, schema: z.ZodType, kind: FieldKin
   [...everyField(schema, content, [])]
     .filter(({ field }) => fieldKinds.get(field)?.kind === kind)
     .map(({ value }) => value);
+
+/**
+ * The pictures the site shows as photographs, each at its field: every picture field whose file is a
+ * JPEG or PNG, of which the build makes the sizes and formats browsers want. The share picture is
+ * not among them: social sites fetch it at its own address, as it is.
+ * @param schema The schema the content was accepted by, which marks each field's kind.
+ */
+export function photographsIn(
+  content: Content,
+  schema: z.ZodType<Content> = contentSchema,
+): { path: PropertyKey[]; src: string }[] {
+  return [...everyField(schema, content, [])]
+    .filter(({ field, value, path }) => {
+      const shareImage = path.join('.') === 'site.shareImage.src';
+      return fieldKinds.get(field)?.kind === 'image' && isPhotograph(String(value)) && !shareImage;
+    })
+    .map(({ path, value }) => ({ path, src: String(value) }));
+}
 
 /** The value at a path inside content, or undefined where the path leads nowhere. */
 const valueAt = (content: unknown, path: readonly PropertyKey[]) =>

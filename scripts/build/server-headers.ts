@@ -16,6 +16,7 @@ import {
 } from '../../deploy/security-headers';
 import { exportedPages, notFoundPage } from '../../lib/routes';
 import { attr, elementsOf, isExecutable, textOf } from '../shared/html';
+import { PHOTOGRAPHS_FOLDER } from '../shared/photograph-files';
 import { serverErrorPage } from './server-error-page';
 
 /** A page's policy, from the script files and inline styles of its final HTML. */
@@ -58,6 +59,9 @@ const map = [
 // Cloudflare applies every rule whose path matches the address, file or not: `/*` has the policy of
 // the not-found page, which answers every address without a file, and every page and file an exact
 // rule replacing it; so only files under /_next/static/ are cached for a year, never a missing one.
+// A photograph's sizes and formats (nine a photograph) would soon pass Cloudflare's 100 rules, so
+// one pattern covers their folder: the Worker answers a missing address in it (wrangler.jsonc's
+// run_worker_first) with the not-found page's own headers, so that no error is cached for a year.
 // A reporting address named at build reaches Cloudflare here; nginx's is named when its
 // configuration is rendered (scripts/serve/nginx.ts).
 const report = reporting(process.env[REPORT_ADDRESS_VARIABLE]);
@@ -68,6 +72,7 @@ const replacePolicy = (policy: string) => [
 const files = readdirSync('out', { recursive: true, encoding: 'utf8' })
   .filter((file) => statSync(path.join('out', file)).isFile() && !file.endsWith('.html'))
   .filter((file) => file !== '_headers') // Cloudflare reads it from the assets, never serves it
+  .filter((file) => !`/${file}`.startsWith(PHOTOGRAPHS_FOLDER))
   .sort();
 const rules = [
   [
@@ -85,6 +90,7 @@ const rules = [
     ...replacePolicy(FILE_POLICY),
     ...(file.startsWith('_next/static/') ? [`  Cache-Control: ${IMMUTABLE_CACHE}`] : []),
   ]),
+  [`${PHOTOGRAPHS_FOLDER}*`, ...replacePolicy(FILE_POLICY), `  Cache-Control: ${IMMUTABLE_CACHE}`],
 ];
 if (rules.length > 100) {
   throw new Error(`server-headers: ${rules.length} rules in _headers; Cloudflare reads 100`);

@@ -4,7 +4,9 @@
  * browsers want, made by sharp (libvips), each without the file's metadata, so that no location,
  * camera or author a photograph carries reaches the site.
  */
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { PHOTOGRAPHS_FOLDER } from './photograph-files';
 
 /** The formats a photograph may arrive in, as sharp names them, with their media types. */
 export const PHOTOGRAPH_TYPES = {
@@ -22,6 +24,25 @@ export const SERVED_FORMATS = [
 
 /** The widths a photograph is made in: a phone's, a tablet's and a wide screen's hero. */
 export const WIDTHS = [480, 960, 1600] as const;
+
+/** A format the site serves a photograph in, as sharp names it. */
+export type ServedFormat = (typeof SERVED_FORMATS)[number]['format'];
+
+/**
+ * The most bytes each size and format of a photograph may weigh: a hero that a phone on a slow
+ * connection (1.6 Mbit/s) loads in about a fifth of a second at 480 px, and a wide screen in about
+ * a second at 1600 px. A size narrower than all of WIDTHS (a small photograph's own) has the
+ * narrowest's budget. docs/performance.md lists them.
+ */
+export const PHOTOGRAPH_BUDGETS: Record<(typeof WIDTHS)[number], Record<ServedFormat, number>> = {
+  480: { avif: 30_000, webp: 50_000, jpeg: 60_000 },
+  960: { avif: 80_000, webp: 130_000, jpeg: 160_000 },
+  1600: { avif: 160_000, webp: 250_000, jpeg: 300_000 },
+};
+
+/** The budget of a size and format of a photograph, in bytes: that of the narrowest width it fits. */
+export const budgetOf = ({ width, format }: { width: number; format: ServedFormat }) =>
+  PHOTOGRAPH_BUDGETS[WIDTHS.find((listed) => width <= listed) ?? WIDTHS.at(-1)!][format];
 
 /**
  * The most pixels a photograph may have: 40 million, more than a good camera's 33, so that a file
@@ -66,24 +87,23 @@ export async function readPhotograph(bytes: Uint8Array): Promise<PhotographRead>
 export type Rendition = {
   width: number;
   height: number;
-  format: (typeof SERVED_FORMATS)[number]['format'];
+  format: ServedFormat;
   type: string;
   extension: string;
   bytes: Buffer;
 };
 
 /**
- * Each size and format of a photograph the site serves: every width of WIDTHS no wider than the
- * photograph (and the photograph's own width when it is narrower than all), in every served
- * format, turned as its orientation tag says and without its metadata (sharp keeps none unless
- * asked). The same bytes in give the same bytes out.
+ * Each size and format of a photograph the site serves, one at a time, narrowest first: every width
+ * of WIDTHS no wider than the photograph (and the photograph's own width when it is narrower than
+ * all), in every served format, turned as its orientation tag says and without its metadata (sharp
+ * keeps none unless asked). The same bytes in give the same bytes out.
  */
-export async function renditions(bytes: Uint8Array): Promise<Rendition[]> {
+export async function* eachRendition(bytes: Uint8Array): AsyncGenerator<Rendition> {
   const read = await readPhotograph(bytes);
   if ('refused' in read) throw new Error(`The photograph ${read.refused}`);
   const widths = WIDTHS.filter((width) => width <= read.width);
   const sizes = widths.length > 0 ? widths : [read.width];
-  const made: Rendition[] = [];
   for (const width of sizes)
     for (const { format, type, extension } of SERVED_FORMATS) {
       const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
@@ -91,7 +111,27 @@ export async function renditions(bytes: Uint8Array): Promise<Rendition[]> {
         .resize({ width })
         .toFormat(format, format === 'jpeg' ? { mozjpeg: true } : {})
         .toBuffer({ resolveWithObject: true });
-      made.push({ width: info.width, height: info.height, format, type, extension, bytes: data });
+      yield { width: info.width, height: info.height, format, type, extension, bytes: data };
     }
+}
+
+/** Every size and format of a photograph the site serves (eachRendition), in its order. */
+export async function renditions(bytes: Uint8Array): Promise<Rendition[]> {
+  const made: Rendition[] = [];
+  for await (const rendition of eachRendition(bytes)) made.push(rendition);
   return made;
+}
+
+/**
+ * The address a size and format of a photograph is served at: in PHOTOGRAPHS_FOLDER, named after
+ * the photograph's file, its width and a hash of its bytes, so that a photograph changed gets new
+ * addresses and each address may be kept by browsers and caches for a year.
+ */
+export function renditionAddress(src: string, { width, extension, bytes }: Rendition): string {
+  const stem = src
+    .split('/')
+    .at(-1)!
+    .replace(/\.[^.]*$/, '');
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+  return `${PHOTOGRAPHS_FOLDER}${stem}-${width}.${hash}.${extension}`;
 }

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { type Browser, type Page, chromium } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browsers';
 import { exportedPages, notFoundPage, pageRoutes } from '../lib/routes';
 import { startStaticServer } from '../scripts/serve/static';
@@ -104,6 +104,10 @@ export async function servingSite<T>(site: string, work: (origin: string) => Pro
 
 /** Chromium, for as long as `work` runs. */
 export async function withChromium<T>(work: (browser: Browser) => Promise<T>) {
+  // Loaded here, by the commands that draw pages, rather than with this module: Playwright is
+  // most of a second of loading, which the commands that only read the records (`records at`,
+  // `records live`, the compliance log) would pay for nothing.
+  const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     return await work(browser);

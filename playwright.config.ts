@@ -21,6 +21,13 @@ if (!process.env.TEST_WORKER_INDEX) {
     console.log(`Stopped, left by an earlier run: ${left}`);
 }
 
+// The run starts Node hundreds of times (workers, servers, tsx, npm, wrangler, the commands under
+// test), each compiling the same modules again: with Node's compile cache, which every process the
+// run starts inherits from this variable, the first compiles them and the others read the code
+// compiled, a fifth less of each start's processor time. Node checks each entry against its
+// module's bytes and its own version, so an edited file is compiled afresh.
+process.env.NODE_COMPILE_CACHE ??= path.resolve('.cache/node-compile-cache');
+
 /**
  * The test servers' ports on 127.0.0.1: free ports the system gives, picked once by the runner and
  * read by each worker from the environment (e2e/support/ports.ts).

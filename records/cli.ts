@@ -29,8 +29,6 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { goLive } from './go-live';
 import { storeFromEnvironment } from './open-store';
-import { prepareRecords } from './prepare';
-import { pullRequestPictures } from './pull-request-pictures';
 import { GitHubFailure, type GitHubSource } from './pull-requests';
 import { describeAnswers } from './question-words';
 import { liveAt } from './question';
@@ -93,6 +91,9 @@ async function main(args: string[]): Promise<number> {
   if (command === 'prepare') {
     if (!values.site) throw new UsageError('name the tested build’s export: --site out');
     const github = gitHubSource();
+    // Loaded by the commands that need them: preparing and the pictures read the content and draw
+    // pages (TypeScript's parser, Playwright), which `live` and `at` would otherwise load for nothing.
+    const { prepareRecords } = await import('./prepare');
     await prepareRecords({
       store: storeFromEnvironment(),
       site: values.site,
@@ -143,6 +144,7 @@ async function main(args: string[]): Promise<number> {
       throw new UsageError(
         `--commit must be the pull request's head commit, 40 hexadecimal digits: got "${values.commit ?? ''}"`,
       );
+    const { pullRequestPictures } = await import('./pull-request-pictures');
     const comment = await pullRequestPictures({
       store: storeFromEnvironment(),
       before: values.before,

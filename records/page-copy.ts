@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { type Browser, type Page, chromium } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browsers';
 import { exportedPages, notFoundPage, pageRoutes } from '../lib/routes';
 import { startStaticServer } from '../scripts/serve/static';
@@ -22,7 +22,7 @@ export type SitePage = (typeof exportedPages)[number];
 /** One file a page loads: its path on the site, and the SHA-256 of its bytes. */
 export type LoadedFile = { path: string; sha256: string };
 
-/** A page's copy, as the record keeps it. */
+/** A page as it is served: what tells whether it changed, and what a record keeps of it in words. */
 export type PageCopy = {
   html: Buffer;
   /** The page's <title>, as browsers show it. */
@@ -30,10 +30,11 @@ export type PageCopy = {
   loads: LoadedFile[];
   /** The bytes of each file it loads, by path. */
   loadedBytes: Map<string, Buffer>;
-  pdf: Buffer;
-  picture: Buffer;
   texts: TextBlock[];
 };
+
+/** A page as it was drawn, for a new record: a PDF in screen media and a full-page picture. */
+export type PageDrawing = { pdf: Buffer; picture: Buffer };
 
 /** The widths pictures are made at: a phone's (the brief's smallest) and a desktop's. */
 export const WIDTHS = { phone: 375, desktop: 1280 } as const;
@@ -104,6 +105,10 @@ export async function servingSite<T>(site: string, work: (origin: string) => Pro
 
 /** Chromium, for as long as `work` runs. */
 export async function withChromium<T>(work: (browser: Browser) => Promise<T>) {
+  // Loaded here, by the commands that draw pages, rather than with this module: Playwright is
+  // most of a second of loading, which the commands that only read the records (`records at`,
+  // `records live`, the compliance log) would pay for nothing.
+  const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     return await work(browser);
@@ -137,7 +142,10 @@ export async function openPage(browser: Browser, origin: string, page: SitePage,
   return { tab, response, requested, close: () => context.close() };
 }
 
-/** A page's copy, from the export in a folder, served at `origin`. */
+/**
+ * A page's copy, from the export in a folder, served at `origin`: its bytes, the files it loads and
+ * its texts, without its drawing (drawPage), which only a page with a new record needs.
+ */
 export async function copyPage(
   browser: Browser,
   site: string,
@@ -160,11 +168,23 @@ export async function copyPage(
       path: sitePath,
       sha256: sha256(bytes),
     }));
-    const texts = await textBlocksOf(tab);
+    return { html, title: await tab.title(), loads, loadedBytes, texts: await textBlocksOf(tab) };
+  } finally {
+    await close();
+  }
+}
+
+/** A page of the export served at `origin`, drawn at a desktop's width as a picture and a PDF. */
+export async function drawPage(
+  browser: Browser,
+  origin: string,
+  page: SitePage,
+): Promise<PageDrawing> {
+  const { tab, close } = await openPage(browser, origin, page, WIDTHS.desktop);
+  try {
     const picture = await tab.screenshot({ fullPage: true, animations: 'disabled' });
     await tab.emulateMedia({ media: 'screen' });
-    const pdf = await tab.pdf({ format: 'A4', printBackground: true });
-    return { html, title: await tab.title(), loads, loadedBytes, pdf, picture, texts };
+    return { pdf: await tab.pdf({ format: 'A4', printBackground: true }), picture };
   } finally {
     await close();
   }

@@ -18,7 +18,9 @@ import { siteUrl } from '../lib/site-url';
 import { fieldWords } from '../scripts/shared/field-words';
 import {
   copyPage,
+  drawPage,
   type PageCopy,
+  type PageDrawing,
   pageSlug,
   servingSite,
   sha256,
@@ -118,16 +120,28 @@ export async function prepareRecords(preparation: Preparation) {
   const release = releaseOf(commit);
   const preparedAt = new Date().toISOString();
 
-  const copies = await servingSite(site, (origin) =>
+  // A release prepared before: its pages must be what this build serves.
+  const listed = await releasePages(store, release);
+  // Each page's copy; its last record, if any; and the drawing of each page whose copy differs from
+  // that record's, which a new record keeps (a page as before keeps its record, and needs none).
+  const { copies, previousOf, drawings } = await servingSite(site, (origin) =>
     withChromium(async (browser) => {
-      const made = new Map<SitePage, PageCopy>();
-      for (const page of exportedPages) made.set(page, await copyPage(browser, site, origin, page));
-      return made;
+      const copies = new Map<SitePage, PageCopy>();
+      const previousOf = new Map<SitePage, PageRecord | undefined>();
+      const drawings = new Map<SitePage, PageDrawing>();
+      for (const page of exportedPages) {
+        const copy = await copyPage(browser, site, origin, page);
+        copies.set(page, copy);
+        if (listed) continue;
+        const previous = await latestRecord(store, page);
+        previousOf.set(page, previous);
+        if (previous?.served.fingerprint !== fingerprintOf(copy))
+          drawings.set(page, await drawPage(browser, origin, page));
+      }
+      return { copies, previousOf, drawings };
     }),
   );
 
-  // A release prepared before: its pages must be what this build serves.
-  const listed = await releasePages(store, release);
   if (listed) {
     for (const page of exportedPages) {
       const reference = listed.find((entry) => entry.route === page.route)?.reference;
@@ -162,11 +176,12 @@ export async function prepareRecords(preparation: Preparation) {
   for (const page of exportedPages) {
     const copy = copies.get(page)!;
     const fingerprint = fingerprintOf(copy);
-    const previous = await latestRecord(store, page);
+    const previous = previousOf.get(page);
     if (previous?.served.fingerprint === fingerprint) {
       lines.push(`${previous.reference} ${page.route}`);
       continue;
     }
+    const drawing = drawings.get(page)!;
     const reference = `FP-${pageSlug(page)}-${release}`;
     const texts: KeptTexts = copy.texts.map(({ text, element, around }) => ({
       text,
@@ -197,8 +212,8 @@ export async function prepareRecords(preparation: Preparation) {
         fingerprint,
       },
       copies: {
-        pdf: await keepFile(store, copy.pdf, 'application/pdf'),
-        picture: await keepFile(store, copy.picture, 'image/png'),
+        pdf: await keepFile(store, drawing.pdf, 'application/pdf'),
+        picture: await keepFile(store, drawing.picture, 'image/png'),
         texts: await keepFile(store, jsonBytes(texts), 'application/json'),
       },
       change: {

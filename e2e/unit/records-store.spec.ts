@@ -18,7 +18,19 @@ import { startRecordsWorker, type RunningRecordsWorker } from '../support/record
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (read: Uint8Array | undefined) => (read ? new TextDecoder().decode(read) : undefined);
 
-test.describe.configure({ mode: 'parallel' });
+// One after another in one worker, which starts the records Worker once (it takes seconds of
+// processor time) for every test of the file: each writes keys of its own.
+test.describe.configure({ mode: 'default' });
+
+let running: Promise<RunningRecordsWorker> | undefined;
+/** The file's records Worker, started by the first test that needs it. */
+const recordsWorker = () => (running ??= startRecordsWorker());
+test.afterAll(async () => {
+  await running?.then(
+    (worker) => worker.stop(),
+    () => {},
+  );
+});
 
 /** Each kind of store, opened from the environment, and how to end it. */
 const kinds: Record<string, () => Promise<{ store: RecordStore; end(): Promise<void> }>> = {
@@ -30,13 +42,13 @@ const kinds: Record<string, () => Promise<{ store: RecordStore; end(): Promise<v
     };
   },
   'records Worker (R2 on Cloudflare’s runtime)': async () => {
-    const worker = await startRecordsWorker();
+    const worker = await recordsWorker();
     return {
       store: storeFromEnvironment({
         RECORDS_STORE: worker.url,
         RECORDS_TOKEN_FILE: worker.tokenFile(worker.writerToken),
       }),
-      end: worker.stop,
+      end: async () => {},
     };
   },
 };
@@ -102,9 +114,8 @@ test.describe('the records Worker', () => {
   let worker: RunningRecordsWorker;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    worker = await startRecordsWorker();
+    worker = await recordsWorker();
   });
-  test.afterAll(async () => worker.stop());
 
   test("refuses a reader's write and a stranger's request in words, and lets a reader read", async () => {
     const writer = storeFromEnvironment({

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
 import { INVISIBLE_CHARACTERS } from '../../content/schema/invisible-characters';
+import { BUILD_INPUTS } from '../support/build-inputs';
 import { startEditingView } from '../support/editing-view';
 import { propose, startServiceBehindNginx } from '../support/editing-service';
 
@@ -113,6 +114,24 @@ async function contentCheck(folder: string) {
   );
 }
 
+/**
+ * How long a test that also builds a fresh clone may take: the content check's run, then `npm run
+ * build` (Next.js, and the photograph's nine files made by sharp), which takes a minute and more
+ * while a full run keeps both cores busy, as e2e/out/photographs.spec.ts's build does.
+ */
+const WITH_A_BUILD = WITH_A_CHECK_RUN + 240_000;
+
+/** Runs `npm run build` in a folder (a fresh clone), as a developer or CI builds a branch. */
+async function build(folder: string) {
+  return promisify(execFile)('npm', ['run', 'build'], { cwd: folder }).then(
+    ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+    (failed: { code: number; stdout: string; stderr: string }) => ({
+      code: failed.code,
+      output: failed.stdout + failed.stderr,
+    }),
+  );
+}
+
 /** Clones a branch into a folder of its own, which `done` removes. */
 function freshClone(repository: string, branch: string) {
   // In .cache/ (which git ignores), where the check finds the project's packages, as in a clone.
@@ -135,7 +154,8 @@ test.describe('npm run edit', () => {
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(90_000);
-    view = await startEditingView();
+    // The whole of what a build reads, so that a clone of the branch the view commits builds.
+    view = await startEditingView({ parts: [...BUILD_INPUTS, '.prettierrc.json'] });
     git('init', '--quiet', '--initial-branch', 'main');
     git('config', 'user.name', 'An Editor');
     git('config', 'user.email', 'editor@bank.example');
@@ -298,8 +318,8 @@ test.describe('npm run edit', () => {
     expect(saved).toContain('decorative: false');
   });
 
-  test('the picture is committed with the words that name it, and a fresh clone of the branch passes the content check', async () => {
-    test.setTimeout(WITH_A_CHECK_RUN);
+  test('the picture is committed with the words that name it, and a fresh clone of the branch passes the content check and builds the photograph without its location', async () => {
+    test.setTimeout(WITH_A_BUILD);
     const src = await page.getByRole('combobox', { name: HERO_FILE }).inputValue();
     await page.getByRole('textbox', { name: 'New branch' }).fill('content/office-photograph');
     await page
@@ -321,6 +341,27 @@ test.describe('npm run edit', () => {
       expect(
         await storedPicture(readFileSync(path.join(clone.folder, 'public', src))),
       ).toMatchObject({ location: false, left: NO_METADATA });
+      // Built from the branch's files without its .git: Next.js takes a git repository's top as
+      // the edge of what it compiles, and this clone shares the project's node_modules above it
+      // (a clone with an npm install of its own builds as it is).
+      rmSync(path.join(clone.folder, '.git'), { recursive: true, force: true });
+      const built = await build(clone.folder);
+      expect(built.code, built.output).toBe(0);
+      // The hero shows the photograph's sizes and formats the build made, not the file itself,
+      // and none of them tells where it was taken.
+      const made = readdirSync(path.join(clone.folder, 'out/photographs')).sort();
+      // Each width the build makes (none wider than the picture) in AVIF, WebP and JPEG.
+      const formats = made.map((name) => name.split('.').at(-1));
+      expect(new Set(formats)).toEqual(new Set(['avif', 'webp', 'jpg']));
+      for (const format of ['avif', 'webp', 'jpg'])
+        expect(formats.filter((one) => one === format)).toHaveLength(made.length / 3);
+      const hero = readFileSync(path.join(clone.folder, 'out/south-africa.html'), 'utf8');
+      for (const name of made) expect(hero).toContain(`/photographs/${name}`);
+      expect(readdirSync(path.join(clone.folder, 'out/images'))).not.toContain(path.basename(src));
+      for (const name of made)
+        expect(
+          await storedPicture(readFileSync(path.join(clone.folder, 'out/photographs', name))),
+        ).toMatchObject({ location: false, left: NO_METADATA });
     } finally {
       clone.done();
     }

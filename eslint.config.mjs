@@ -53,7 +53,7 @@ export default defineConfig([
     // The editing view is React without Next.js: its pictures are the site's files as they are,
     // which next/image, a part of Next.js's server, could not serve there, and its own pages are
     // reached by plain links and navigation, as next/link and Next's router have no part in it.
-    files: ['editor/view/**'],
+    files: ['editor/browser/**'],
     rules: {
       '@next/next/no-img-element': 'off',
       '@next/next/no-html-link-for-pages': 'off',

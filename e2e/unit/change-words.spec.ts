@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { asMarkdown, asText, changeInWords } from '../../editor/service/change-words';
+import { asMarkdown, asText, changeInWords } from '../../editor/shared/change-words';
 
 /**
- * The one change in words (editor/service/change-words.ts) that the editing view, a proposal's
+ * The one change in words (editor/shared/change-words.ts) that the editing view, a proposal's
  * commit and pull request, and the audit log share (issue #51): the value once, the words removed
  * and added marked where they stand; characters nobody sees written out; in Markdown, nothing a
  * value holds read as Markdown or HTML.

@@ -5,7 +5,7 @@
  */
 import { useContext, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { fieldWords, optionFor } from '../../scripts/shared/field-words';
-import { changeInWords } from '../service/change-words';
+import { changeInWords } from '../shared/change-words';
 import { inWords, isGroup } from '../shared/values';
 import { inService, openChange } from './api';
 import { ViewContext } from './context';
@@ -161,7 +161,7 @@ function Bar() {
 }
 
 /**
- * A field's change in words (editor/service/change-words.ts): its value once, the words removed and
+ * A field's change in words (editor/shared/change-words.ts): its value once, the words removed and
  * added marked where they stand, and said as such to a screen reader, which reads no mark.
  */
 function ChangedWords({ change }: { change: Change }) {

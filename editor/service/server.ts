@@ -39,7 +39,7 @@ import type { complianceLog } from '../../records/compliance-log';
 import { fieldName } from '../../scripts/build/read-content';
 import { fieldWords } from '../../scripts/shared/field-words';
 import { changesSinceCommit } from '../both-servers/changes';
-import { asMarkdown, asText, changeInWords, escapeMarkdown } from './change-words';
+import { asMarkdown, asText, changeInWords, escapeMarkdown } from '../shared/change-words';
 import { contentApi, tabOf } from '../both-servers/content-api';
 import {
   ContentFiles,

@@ -11,7 +11,7 @@
  */
 import { diffWordsWithSpace } from 'diff';
 import { shownVisibly } from '../../content/schema/invisible-characters';
-import { inWords } from '../shared/values';
+import { inWords } from './values';
 
 /** A piece of the value in words: kept, removed or added. */
 export type WordPart = { text: string; change?: 'removed' | 'added' };

@@ -9,10 +9,10 @@
  * the commit deployed) throws, in words, and the deploy stops before the release takes traffic.
  */
 import { execFileSync } from 'node:child_process';
-import { changesSinceCommit } from '../editor/changes';
-import { ContentFiles } from '../editor/content-files';
-import { formSchema } from '../editor/form-schema';
-import { inWords } from '../editor/values';
+import { changesSinceCommit } from '../editor/both-servers/changes';
+import { ContentFiles } from '../editor/both-servers/content-files';
+import { formSchema } from '../editor/both-servers/form-schema';
+import { inWords } from '../editor/shared/values';
 import { exportedPages } from '../lib/routes';
 import { siteUrl } from '../lib/site-url';
 import { fieldWords } from '../scripts/shared/field-words';

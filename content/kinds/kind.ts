@@ -54,8 +54,9 @@ export type KindCheck = {
 };
 
 /**
- * How the editing view offers a field of the kind (editor/view/form.tsx): one line, several lines
- * (where a line break shows), a number, or a choice among what the server read of the project.
+ * How the editing view offers a field of the kind (editor/browser/form.tsx): one line, several
+ * lines (where a line break shows), a number, or a choice among what the server read of the
+ * project.
  */
 export type KindInput = {
   input: 'line' | 'lines' | 'number' | 'choice';
@@ -73,7 +74,10 @@ export type KindInput = {
   badge?: string;
 };
 
-/** How the page beside the form finds where a field of the kind shows (editor/view/page-beside.tsx). */
+/**
+ * How the page beside the form finds where a field of the kind shows
+ * (editor/browser/page-beside.tsx).
+ */
 export type KindOnPage<V> = {
   /**
    * Whether the page wraps the field's text in a span that a click selects: the texts visitors

@@ -503,7 +503,8 @@ test('the view fits every width from 320 to 1920 px, the page beside the form on
     expect(overflow, `sideways scrolling at ${width} px`).toBe(0);
     const frame = session.page.getByTitle('The page as it will look');
     const show = session.page.getByRole('button', { name: 'Show the page' });
-    // Beside the form from 1100 px (editor/view/view.css); on narrower screens, opened on demand.
+    // Beside the form from 1100 px (editor/browser/view.css); on narrower screens, opened on
+    // demand.
     if (width >= 1280) {
       const form = await session.page
         .getByRole('textbox', { name: 'Home page, title' })
@@ -591,7 +592,7 @@ test('a server that no longer takes the page, or stopped, is said once in words,
   page.on('requestfailed', (request) => failedRequests.push(request.url()));
 
   // With a key the server does not take, as a page opened before `npm run edit` was started again
-  // has: the tab keeps its key in its sessionStorage (editor/view/token.ts).
+  // has: the tab keeps its key in its sessionStorage (editor/browser/token.ts).
   await page.evaluate(() => sessionStorage.setItem('editor-token', '0'.repeat(48)));
   await comeBack();
   await expect(page.getByRole('alert')).toHaveText(

@@ -79,7 +79,7 @@ test("npm run release:editor packs the project's files with the unit and the ngi
         `${name}/package.json`,
         `${name}/package-lock.json`,
         `${name}/.nvmrc`,
-        `${name}/editor/server.ts`,
+        `${name}/editor/service/server.ts`,
         `${name}/deploy/editor/private-bank-editor.service`,
         `${name}/deploy/editor/nginx-editor.conf.template`,
         `${name}/deploy/editor/nginx-sso.conf`,

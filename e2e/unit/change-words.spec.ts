@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { asMarkdown, asText, changeInWords } from '../../editor/change-words';
+import { asMarkdown, asText, changeInWords } from '../../editor/shared/change-words';
 
 /**
- * The one change in words (editor/change-words.ts) that the editing view, a proposal's commit and
- * pull request, and the audit log share (issue #51): the value once, the words removed and added
- * marked where they stand; characters nobody sees written out; in Markdown, nothing a value holds
- * read as Markdown or HTML.
+ * The one change in words (editor/shared/change-words.ts) that the editing view, a proposal's
+ * commit and pull request, and the audit log share (issue #51): the value once, the words removed
+ * and added marked where they stand; characters nobody sees written out; in Markdown, nothing a
+ * value holds read as Markdown or HTML.
  */
 
 const change = (before: unknown, after: unknown) =>

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ContentFiles } from '../../editor/content-files';
-import { fieldDocs, type FieldDoc } from '../../editor/field-docs';
+import { ContentFiles } from '../../editor/both-servers/content-files';
+import { fieldDocs, type FieldDoc } from '../../editor/both-servers/field-docs';
 
 /**
  * The help the editing view gives each field, from its doc comment in the schema: the comment's

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import prettier from 'prettier';
-import { piecewiseSource } from '../../editor/piecewise-source';
+import { piecewiseSource } from '../../editor/both-servers/piecewise-source';
 
 /**
  * How the editing view rewrites a list whose items were added, removed or moved, or a group whose

@@ -5,8 +5,9 @@
  * sends the person in the headers below, with a secret of its own that the service also holds. A
  * request without that secret did not come through the web server: whatever person it names, it
  * gets 401, as does one without a person. A request of the web server is then checked as npm run
- * edit checks its own (request-gate.ts): its Host must be the service's name, and a write must come
- * from the service's own page (its Origin) as JSON, which a form of another site cannot send.
+ * edit checks its own (local/request-gate.ts): its Host must be the service's name, and a write
+ * must come from the service's own page (its Origin) as JSON, which a form of another site cannot
+ * send.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';

@@ -38,13 +38,18 @@ import { isDeepStrictEqual } from 'node:util';
 import type { complianceLog } from '../../records/compliance-log';
 import { fieldName } from '../../scripts/build/read-content';
 import { fieldWords } from '../../scripts/shared/field-words';
-import { changesSinceCommit } from '../changes';
-import { asMarkdown, asText, changeInWords, escapeMarkdown } from '../change-words';
-import { contentApi, tabOf } from '../content-api';
-import { ContentFiles, versionOf, type FieldPath, type ReadFile } from '../content-files';
-import type { fieldDocs } from '../field-docs';
-import { formSchema } from '../form-schema';
-import { picturesNamed } from '../pictures';
+import { changesSinceCommit } from '../both-servers/changes';
+import { asMarkdown, asText, changeInWords, escapeMarkdown } from '../shared/change-words';
+import { contentApi, tabOf } from '../both-servers/content-api';
+import {
+  ContentFiles,
+  versionOf,
+  type FieldPath,
+  type ReadFile,
+} from '../both-servers/content-files';
+import type { fieldDocs } from '../both-servers/field-docs';
+import { formSchema } from '../both-servers/form-schema';
+import { picturesNamed } from '../both-servers/pictures';
 import {
   CHANGED_IN_ANOTHER_TAB,
   CHANGED_ON_DISK,
@@ -56,10 +61,10 @@ import {
   type Standing,
   type Started,
   type TooLong,
-} from '../protocol';
-import { readBody } from '../request-gate';
-import { WORKSPACE_HEADER } from '../token-header';
-import { send, viewFiles } from '../view-files';
+} from '../shared/protocol';
+import { readBody } from '../both-servers/read-body';
+import { WORKSPACE_HEADER } from '../shared/token-header';
+import { send, viewFiles } from '../both-servers/view-files';
 import {
   AuditUnwritable,
   openAuditLog,
@@ -69,7 +74,7 @@ import {
   type AuditLog,
 } from './audit-log';
 import { personOf, type Person } from './identity';
-import { titleProblem, valueTooLong } from './limits';
+import { titleProblem, valueTooLong } from '../shared/limits';
 import { reviewersFor } from './reviewers';
 import { CommitSigner } from './signing';
 import {
@@ -477,8 +482,8 @@ export async function startService(settings: Settings) {
       return { status: 422, problem: 'nothing to propose: the change holds what main holds' };
     // What the editor saved, written as a tree (objects of the workspace's own, which nothing
     // names yet), with the pictures the content names (one chosen from the editor's computer is
-    // stored in the workspace, pictures.ts): the same tree as the branch's last commit, where that
-    // is the one last pushed, has nothing new to propose.
+    // stored in the workspace, both-servers/pictures.ts): the same tree as the branch's last
+    // commit, where that is the one last pushed, has nothing new to propose.
     const head = await workspaces.head(workspace.root);
     const { tree, fromTree: headTree } = await workspaces.writeTree(
       workspace.root,
@@ -726,8 +731,8 @@ export async function startService(settings: Settings) {
   /**
    * A picture an editor chose from their computer, for the page beside the form, which asks for it
    * by its address as the content names it: from the editor's own changes alone, where the site
-   * has no such file. Its name is made of its bytes (pictures.ts), so one found under that name in
-   * any of their changes is the one named.
+   * has no such file. Its name is made of its bytes (both-servers/pictures.ts), so one found under
+   * that name in any of their changes is the one named.
    */
   const servePictureOfChange = (
     method: string | undefined,
@@ -833,11 +838,11 @@ export async function startService(settings: Settings) {
 }
 
 /**
- * Each field's help (field-docs.ts), kept in the state folder with a fingerprint of what it is read
- * from: the checkout's content/ (whose schema the help is written in, and which imports nothing
- * else), the code that reads it and TypeScript's version. Reading it asks TypeScript's language
- * service, seconds of a busy machine at each start; a restart over the same checkout reads the
- * file instead.
+ * Each field's help (both-servers/field-docs.ts), kept in the state folder with a fingerprint of
+ * what it is read from: the checkout's content/ (whose schema the help is written in, and which
+ * imports nothing else), the code that reads it and TypeScript's version. Reading it asks
+ * TypeScript's language service, seconds of a busy machine at each start; a restart over the same
+ * checkout reads the file instead.
  */
 async function keptFieldDocs(root: string, state: string): Promise<ReturnType<typeof fieldDocs>> {
   const fingerprint = createHash('sha256');
@@ -845,7 +850,7 @@ async function keptFieldDocs(root: string, state: string): Promise<ReturnType<ty
   const sources = readdirSync(content, { recursive: true, encoding: 'utf8' })
     .map((name) => path.join(content, name))
     .concat(
-      path.join(root, 'editor', 'field-docs.ts'),
+      path.join(root, 'editor', 'both-servers', 'field-docs.ts'),
       path.join(root, 'node_modules', 'typescript', 'package.json'),
     )
     .filter((file) => statSync(file).isFile())
@@ -866,7 +871,7 @@ async function keptFieldDocs(root: string, state: string): Promise<ReturnType<ty
   } catch {
     // None kept yet, or not whole: read afresh below.
   }
-  const { fieldDocs: read } = await import('../field-docs');
+  const { fieldDocs: read } = await import('../both-servers/field-docs');
   const docs = read(new ContentFiles(root).readAll());
   writeFileSync(`${kept}.tmp`, JSON.stringify({ key, docs }));
   renameSync(`${kept}.tmp`, kept);

@@ -3,9 +3,9 @@
  * counted from the commit of main it started from (or was last brought up to): the fields the
  * editor changed since are theirs, the fields main changed since are main's. Where main changed no
  * field the editor changed, the change is behind and can be brought up to date whole: main's files,
- * with the editor's values written into them (content-files.ts, so that the check judges the two
- * together and each value keeps its own span). Where both changed one field to different values,
- * the change is in conflict over it until the editor keeps one of the two.
+ * with the editor's values written into them (both-servers/content-files.ts, so that the check
+ * judges the two together and each value keeps its own span). Where both changed one field to
+ * different values, the change is in conflict over it until the editor keeps one of the two.
  *
  * Bringing up to date makes a merge commit of main into the branch where the branch has commits of
  * its own (a proposal's), so that its pull request shows the editor's change alone and merges
@@ -17,10 +17,15 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { fieldName } from '../../scripts/build/read-content';
 import { readContent } from '../../scripts/build/read-content';
-import { differences, type Change } from '../changes';
-import { ContentFiles, versionOf, type FieldPath, type ReadFile } from '../content-files';
-import { picturesNamed } from '../pictures';
-import { valueAt } from '../values';
+import { differences, type Change } from '../both-servers/changes';
+import {
+  ContentFiles,
+  versionOf,
+  type FieldPath,
+  type ReadFile,
+} from '../both-servers/content-files';
+import { picturesNamed } from '../both-servers/pictures';
+import { valueAt } from '../shared/values';
 import type { Person } from './identity';
 import type { Workspace, Workspaces } from './workspaces';
 
@@ -215,9 +220,9 @@ export async function carryOnto(
     const restore = new ContentFiles(root);
     for (const file of files) restore.restore(file.file, file.source);
   };
-  // The pictures the change's content names (an editor's chosen picture, pictures.ts) are kept
-  // through the reset to main's tree, which takes away those the branch's commits hold, and go
-  // with the content into the commit that carries the change onto main.
+  // The pictures the change's content names (an editor's chosen picture, both-servers/pictures.ts)
+  // are kept through the reset to main's tree, which takes away those the branch's commits hold,
+  // and go with the content into the commit that carries the change onto main.
   const pictures = picturesNamed(files, root).map((file) => ({
     file,
     bytes: readFileSync(path.join(root, file)),

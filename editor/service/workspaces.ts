@@ -546,7 +546,8 @@ export class Workspaces {
    * @param from The commit whose tree it starts from: the branch's own, or the one it is carried
    * onto.
    * @param pictures Files outside content/ that go with it, by their paths in the workspace: the
-   * pictures the content names (an editor's chosen picture is stored in the workspace, pictures.ts).
+   * pictures the content names (an editor's chosen picture is stored in the workspace,
+   * both-servers/pictures.ts).
    * @returns The tree, and `from`'s own.
    */
   writeTree(

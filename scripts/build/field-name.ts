@@ -1,6 +1,6 @@
 /**
  * How the content check names a field, in a module of its own with no imports, so that the
- * editing view's browser code (editor/view/) names fields exactly as the check's messages do.
+ * editing view's browser code (editor/browser/) names fields exactly as the check's messages do.
  */
 
 /**

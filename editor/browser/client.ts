@@ -1,8 +1,9 @@
 /**
  * The view's client of its server: one function a request, each typed with the answer the servers
- * send for it (editor/protocol.ts), so that the view reads a refusal by the protocol's words, which
- * the compiler matches with the servers', rather than by statuses and strings of its own. A write
- * answers what it did, why it was refused (the check, a conflict, a limit), or how it failed.
+ * send for it (editor/shared/protocol.ts), so that the view reads a refusal by the protocol's
+ * words, which the compiler matches with the servers', rather than by statuses and strings of its
+ * own. A write answers what it did, why it was refused (the check, a conflict, a limit), or how it
+ * failed.
  */
 import {
   CHANGED_IN_ANOTHER_TAB,
@@ -25,7 +26,7 @@ import {
   type TooLong,
   type Undone,
   type Versions,
-} from '../protocol';
+} from '../shared/protocol';
 import { call } from './api';
 
 /** What a write came to: done, refused (in the protocol's words), or failed. */

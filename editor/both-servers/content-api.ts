@@ -1,13 +1,30 @@
 /**
  * The editing view's API over one folder of content files: what the form is drawn from, each
  * file's version, the changes since a commit, the check of a value typed, and the writes (save,
- * discard, undo), and a picture chosen from the editor's computer (pictures.ts). npm run edit (server.ts) serves it over the project's root, with a commit of its
- * own; the editing service (service/server.ts) over each editor's workspace, where a change is
- * proposed instead. The gate in front of it (request-gate.ts, or the service's) has let the request
- * through; what is refused here is refused by the content (content-files.ts).
+ * discard, undo), and a picture chosen from the editor's computer (pictures.ts). npm run edit
+ * (local/server.ts) serves it over the project's root, with a commit of its own; the editing
+ * service (service/server.ts) over each editor's workspace, where a change is proposed instead. The
+ * gate in front of it (local/request-gate.ts, or the service's) has let the request through; what
+ * is refused here is refused by the content (content-files.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fieldWords, type SchemaNode } from '../scripts/shared/field-words';
+import { fieldWords, type SchemaNode } from '../../scripts/shared/field-words';
+import { PICTURE_LIMIT } from '../shared/picture-limit';
+import type {
+  Changes,
+  Committed,
+  ContentModel,
+  Failure,
+  FieldPath,
+  PictureStored,
+  Refusal,
+  SitePage,
+  TooLong,
+  Undone,
+  Versions,
+} from '../shared/protocol';
+import { TAB_HEADER } from '../shared/token-header';
+import { valueAt } from '../shared/values';
 import {
   changesSinceCommit,
   commitToBranch,
@@ -18,23 +35,8 @@ import {
 import { ContentFiles, versionOf } from './content-files';
 import type { fieldDocs } from './field-docs';
 import { formChoices } from './form-schema';
-import type { SitePage } from './pages-beside';
-import { PICTURE_LIMIT } from './picture-limit';
-import { storePicture, type PictureStored } from './pictures';
-import type {
-  Changes,
-  Committed,
-  ContentModel,
-  Failure,
-  FieldPath,
-  Refusal,
-  TooLong,
-  Undone,
-  Versions,
-} from './protocol';
-import { readBody, readBytes } from './request-gate';
-import { TAB_HEADER } from './token-header';
-import { valueAt } from './values';
+import { storePicture } from './pictures';
+import { readBody, readBytes } from './read-body';
 import { send } from './view-files';
 
 /** A field path from a request: the export name then keys and indices, nothing else. */
@@ -51,7 +53,7 @@ const refusalStatus: Record<Refusal['refused'], number> = {
   'unknown field': 404,
 };
 
-/** A tab's id as the view makes it (token-header.ts): 1 to 64 letters, digits and dashes. */
+/** A tab's id as the view makes it (shared/token-header.ts): 1 to 64 letters, digits and dashes. */
 const TAB_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 /** The tab a request comes from: its id, or undefined where the request names none that fits. */

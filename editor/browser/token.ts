@@ -4,7 +4,7 @@
  * included, cannot read, and taken out of the address bar, where it would stay in sight for the
  * whole session. A reload of the tab finds it there again; another tab needs the printed address.
  */
-import { TOKEN_PARAMETER } from '../token-header';
+import { TOKEN_PARAMETER } from '../shared/token-header';
 
 const STORAGE_NAME = 'editor-token';
 

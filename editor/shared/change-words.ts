@@ -10,7 +10,7 @@
  * shows as typed and hides nothing after it. It imports nothing of Node's: the view runs it.
  */
 import { diffWordsWithSpace } from 'diff';
-import { shownVisibly } from '../content/schema/invisible-characters';
+import { shownVisibly } from '../../content/schema/invisible-characters';
 import { inWords } from './values';
 
 /** A piece of the value in words: kept, removed or added. */

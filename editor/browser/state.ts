@@ -5,8 +5,8 @@
  * the editor typed: a value, the commit's branch and message, and the focus stay where they are.
  */
 import { fieldName } from '../../scripts/build/field-name';
-import { valueAt, withValueAt } from '../values';
-import type { Change, FieldConflict, Session, Standing } from '../protocol';
+import { valueAt, withValueAt } from '../shared/values';
+import type { Change, FieldConflict, Session, Standing } from '../shared/protocol';
 import type { FieldPath, Model, Problem } from './api';
 
 /** Why a write was not made: a file changed since the view read it, by another tab or on disk. */

@@ -1,15 +1,15 @@
 /**
- * What the editing view serves besides its API, in npm run edit (server.ts) and in the editing
- * service (service/server.ts) alike: the view's page, its script and style (bundled as the server
- * starts), the empty page beside the form with the site's styles, and the site's pictures. None of
- * it holds anything of the content.
+ * What the editing view serves besides its API, in npm run edit (local/server.ts) and in the
+ * editing service (service/server.ts) alike: the view's page, its script and style (bundled as the
+ * server starts), the empty page beside the form with the site's styles, and the site's pictures.
+ * None of it holds anything of the content.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { pagesBeside } from './pages-beside';
+import { pagesBeside } from './site-bundle';
 
 /** The view's own policy: its scripts and styles are files it serves, and no page may frame it. */
 export const VIEW_POLICY =
@@ -39,8 +39,8 @@ const viewHtml = (mode: 'local' | 'service') => `<!doctype html>
 
 /**
  * The policy of the page beside the form: an empty page with the site's styles, which the view
- * draws the site's pages into (editor/view/page-beside.tsx); it runs no script of its own, and the
- * site's components write some styles inline.
+ * draws the site's pages into (editor/browser/page-beside.tsx); it runs no script of its own, and
+ * the site's components write some styles inline.
  */
 const PAGE_BESIDE_POLICY =
   "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
@@ -85,7 +85,10 @@ async function bundleView(sitePackages: string[]) {
     },
   };
   const result = await build({
-    entryPoints: { view: `${here}view/main.tsx`, style: `${here}view/view.css` },
+    entryPoints: {
+      view: path.join(here, '../browser/main.tsx'),
+      style: path.join(here, '../browser/view.css'),
+    },
     bundle: true,
     write: false,
     outdir: '/',

@@ -7,9 +7,9 @@
  */
 import { fieldName } from '../../scripts/build/field-name';
 import { fieldWords } from '../../scripts/shared/field-words';
-import { titleProblem, valueTooLong } from '../service/limits';
-import { valueAt } from '../values';
-import { CHANGED_IN_ANOTHER_TAB, type Conflict as ConflictAnswer } from '../protocol';
+import { titleProblem, valueTooLong } from '../shared/limits';
+import { valueAt } from '../shared/values';
+import { CHANGED_IN_ANOTHER_TAB, type Conflict as ConflictAnswer } from '../shared/protocol';
 import { inService, openChange, Unreachable, type FieldPath } from './api';
 import { client, isConflict, type Written } from './client';
 import { idOf } from './ids';

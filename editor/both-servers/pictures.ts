@@ -12,11 +12,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { PictureStored } from '../shared/protocol';
 import type { ReadFile } from './content-files';
-import { contentSchema } from '../content/schema';
-import { nginxTypes, valuesOfKind } from '../scripts/build/content-rules';
-import { isPhotograph } from '../scripts/shared/photograph-files';
-import { MAX_PIXELS, readPhotograph, type PHOTOGRAPH_TYPES } from '../scripts/shared/photograph';
+import { contentSchema } from '../../content/schema';
+import { nginxTypes, valuesOfKind } from '../../scripts/build/content-rules';
+import { isPhotograph } from '../../scripts/shared/photograph-files';
+import { MAX_PIXELS, readPhotograph, type PHOTOGRAPH_TYPES } from '../../scripts/shared/photograph';
 
 /**
  * The longest side of a picture as stored, in pixels: twice the widest the site shows (the hero's
@@ -30,9 +31,6 @@ const EXTENSIONS: Record<keyof typeof PHOTOGRAPH_TYPES, string> = {
   png: 'png',
   webp: 'webp',
 };
-
-/** A picture stored: its address as a content file writes it, and its size; or why it was refused. */
-export type PictureStored = { src: string; width: number; height: number } | { refused: string };
 
 /**
  * Stores a picture's bytes in a folder's public/images, as the site will serve it.

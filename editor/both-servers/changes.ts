@@ -9,10 +9,10 @@
 import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { readContent } from '../scripts/build/read-content';
+import { readContent } from '../../scripts/build/read-content';
 import type { FieldPath, ReadFile } from './content-files';
 import { picturesNamed } from './pictures';
-import { isGroup } from './values';
+import { isGroup } from '../shared/values';
 
 /** One field changed since the last commit: its path, and its value then and now. */
 export type Change = { field: FieldPath; before: unknown; after: unknown };

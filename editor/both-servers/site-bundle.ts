@@ -13,15 +13,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import type postcss from 'postcss';
+import type { SitePage } from '../shared/protocol';
 
 /** A page of the site as app/ has it: its route, and the content files it draws from. */
-export type SitePage = {
-  route: string;
-  /** The content files the page imports, by export name, as esbuild found them. */
-  contentFiles: string[];
-  /** Whether it is a route handler (security.txt), whose answer is text rather than a page. */
-  handler: boolean;
-};
 
 /** The content modules the pages import, by their import path, and the name each exports. */
 const CONTENT_IMPORT = /^@\/content\/(?!schema)([\w-]+)$/;
@@ -82,11 +76,11 @@ export async function pagesBeside(projectRoot: string) {
       contents: entry,
       resolveDir: projectRoot,
       loader: 'ts',
-      sourcefile: 'pages-beside.ts',
+      sourcefile: 'site-bundle.ts',
     },
     bundle: true,
     write: false,
-    outdir: path.join(projectRoot, '.cache/editor-pages-beside'),
+    outdir: path.join(projectRoot, '.cache/editor-site-bundle'),
     format: 'cjs',
     platform: 'browser',
     target: 'es2022',

@@ -14,7 +14,7 @@ import {
   optionFor,
   type SchemaNode,
 } from '../../scripts/shared/field-words';
-import { isGroup, valueAt } from '../values';
+import { isGroup, valueAt } from '../shared/values';
 import type { FieldPath, Problem } from './api';
 import { idOf } from './ids';
 import { choicesOf, kindOf } from './kinds';

@@ -5,23 +5,20 @@
  * (DNS rebinding: forbidden by their Host), and another user of the machine can reach the port
  * (forbidden without the secret token printed in the address, as Jupyter does). A request the gate
  * stops is forbidden (403), never reaching the API; a refusal is the API's, of a write
- * (content-files.ts).
+ * (both-servers/content-files.ts).
  *
  * The token is never a cookie: a browser sends a cookie of 127.0.0.1 to every port of 127.0.0.1, so
  * any other server there that the editor's browser visits would receive it (issue #39). The view
  * takes it from the address it was opened at, keeps it in the tab's sessionStorage, which only
  * pages of its own origin (its port included) can read, takes it out of the address bar, and sends
- * it in a header of its own with each request (token-header.ts); the frame of the page beside the
- * form, which cannot send a header, carries it in its address. The view's page itself, its script,
- * its style and the site's pictures hold nothing of the content and are served without it
- * (tokenNeeded).
+ * it in a header of its own with each request (shared/token-header.ts); the frame of the page
+ * beside the form, which cannot send a header, carries it in its address. The view's page itself,
+ * its script, its style and the site's pictures hold nothing of the content and are served without
+ * it (tokenNeeded).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { TOKEN_HEADER, TOKEN_PARAMETER } from './token-header';
-
-/** The largest request body the editor reads: a field's value is far smaller. */
-export const BODY_LIMIT = 64 * 1024;
+import { TOKEN_HEADER, TOKEN_PARAMETER } from '../shared/token-header';
 
 /** A new secret for one run of the editor: 24 random bytes, hex. */
 export const newToken = () => randomBytes(24).toString('hex');
@@ -62,46 +59,4 @@ export function whyForbidden(
   if (!given || !sameSecret(given, token))
     return 'open the address the editor printed, with its token';
   return undefined;
-}
-
-/** A request's body: its JSON value, or the status that turns it away (413 too large, 400 not JSON). */
-type Body = { value: unknown } | { status: 400 | 413 };
-
-/**
- * Reads a request's body, up to `limit` bytes: a body announced or sent larger is turned away
- * (413) without reading the rest.
- */
-export function readBytes(
-  request: IncomingMessage,
-  limit: number,
-): Promise<{ bytes: Buffer } | { status: 413 }> {
-  if (Number(request.headers['content-length'] ?? 0) > limit)
-    return Promise.resolve({ status: 413 });
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      chunks.push(chunk);
-      if (size <= limit) return;
-      request.off('data', onData).pause();
-      resolve({ status: 413 });
-    };
-    request.on('data', onData);
-    request.on('error', reject);
-    request.on('end', () => {
-      if (size <= limit) resolve({ bytes: Buffer.concat(chunks) });
-    });
-  });
-}
-
-/** Reads a request's body as JSON, up to BODY_LIMIT bytes (readBytes). */
-export async function readBody(request: IncomingMessage): Promise<Body> {
-  const read = await readBytes(request, BODY_LIMIT);
-  if ('status' in read) return read;
-  try {
-    return { value: JSON.parse(read.bytes.toString('utf8')) as unknown };
-  } catch {
-    return { status: 400 };
-  }
 }

@@ -1,7 +1,7 @@
 /**
  * What the editing view's page and its server both name: where a request carries the token that
- * npm run edit printed (request-gate.ts says why never in a cookie), the tab it comes from, and in
- * the editing service the change it edits.
+ * npm run edit printed (local/request-gate.ts says why never in a cookie), the tab it comes from,
+ * and in the editing service the change it edits.
  */
 
 /** The header in which the view's requests carry the token. */

@@ -1,9 +1,9 @@
 /**
  * Draws a page of the site in the browser, as the page beside the form shows it: the site's own
- * components (bundled by editor/pages-beside.ts into /site-pages.js, which defines `editorSite`)
- * run with the content of the moment and are rendered to HTML by React's server renderer, as the
- * build renders them. The packages they import are the view's (editor-site-packages, which the
- * server writes from the list of what the pages import).
+ * components (bundled by editor/both-servers/site-bundle.ts into /site-pages.js, which defines
+ * `editorSite`) run with the content of the moment and are rendered to HTML by React's server
+ * renderer, as the build renders them. The packages they import are the view's
+ * (editor-site-packages, which the server writes from the list of what the pages import).
  */
 import { createElement } from 'react';
 import { z } from 'zod';

@@ -2,15 +2,15 @@
  * The view's requests to its server: same-origin, each with the tab's token in its header, and
  * JSON both ways. Each answer comes back with its status, which tells a refusal apart.
  */
-import type { ContentModel, Failure, FieldPath, Problem } from '../protocol';
-import { TAB_HEADER, TOKEN_HEADER, WORKSPACE_HEADER } from '../token-header';
+import type { ContentModel, Failure, FieldPath, Problem } from '../shared/protocol';
+import { TAB_HEADER, TOKEN_HEADER, WORKSPACE_HEADER } from '../shared/token-header';
 import { viewTab, viewToken } from './token';
 
 export type { FieldPath, Problem };
 
 /**
  * Whether this page is the editing service's, behind the bank's sign-in, rather than npm run
- * edit's: the service's page says so (view-files.ts), and has no token.
+ * edit's: the service's page says so (both-servers/view-files.ts), and has no token.
  */
 export const inService = document.getElementById('editor')?.dataset.mode === 'service';
 

@@ -4,7 +4,7 @@
  * change for review, with the reviewers it will need. npm run edit's view has none of them.
  */
 import { useContext, useState, type FormEvent } from 'react';
-import { inWords } from '../values';
+import { inWords } from '../shared/values';
 import { openChange } from './api';
 import { ViewContext } from './context';
 import type { Standing } from './state';

@@ -4,7 +4,7 @@
  * phone number, an e-mail address), the fields whose value it is.
  */
 import { fieldName } from '../../scripts/build/field-name';
-import { isGroup, valueAt } from '../values';
+import { isGroup, valueAt } from '../shared/values';
 import type { FieldPath } from './api';
 import { pathOf, type State } from './state';
 

@@ -1,16 +1,16 @@
 /**
  * Choosing a picture from the editor's computer, beside a picture's file field: the file's bytes
- * go to the server's picture route (editor/pictures.ts), which reads their type, strips their
- * metadata, caps their pixels and stores them in public/images under a name of its own; the
- * picture's fields (its file, width and height) then name what was stored, saved as one change
- * like any other. A file refused is said at the file field, in the server's words.
+ * go to the server's picture route (editor/both-servers/pictures.ts), which reads their type,
+ * strips their metadata, caps their pixels and stores them in public/images under a name of its
+ * own; the picture's fields (its file, width and height) then name what was stored, saved as one
+ * change like any other. A file refused is said at the file field, in the server's words.
  */
 import { useContext } from 'react';
 import { fieldName } from '../../scripts/build/field-name';
 import { fieldWords } from '../../scripts/shared/field-words';
-import { valueAt } from '../values';
-import { pictureTooLarge } from '../picture-limit';
-import type { PictureStored } from '../pictures';
+import { valueAt } from '../shared/values';
+import { pictureTooLarge } from '../shared/picture-limit';
+import type { PictureStored } from '../shared/protocol';
 import { call, type FieldPath } from './api';
 import { StoreContext, useView } from './context';
 import type { Actions } from './actions';

@@ -15,7 +15,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { fieldWords, nodeAt, optionFor, type SchemaNode } from '../../scripts/shared/field-words';
-import { isGroup, valueAt, withValueAt } from '../values';
+import { isGroup, valueAt, withValueAt } from '../shared/values';
 import type { FieldPath, Model } from './api';
 import { ViewContext } from './context';
 import { drawPage, type Drawn } from './draw-page';

@@ -6,8 +6,8 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { routes } from '../lib/routes';
-import { contentJsonSchema } from '../scripts/shared/content-json-schema';
+import { routes } from '../../lib/routes';
+import { contentJsonSchema } from '../../scripts/shared/content-json-schema';
 import type { ReadFile } from './content-files';
 
 /** The content schema as JSON Schema, each field that has a kind marked with it as `x-kind`. */

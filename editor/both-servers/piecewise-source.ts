@@ -10,7 +10,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import ts from 'typescript';
 import { keyText, sourceText } from './source-text';
-import { isGroup } from './values';
+import { isGroup } from '../shared/values';
 
 /** One item or field as written: the comments above it, its text, and a comment after its comma. */
 type Piece = { above: string; text: string; after: string };

@@ -5,8 +5,8 @@
  */
 import { useContext, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { fieldWords, optionFor } from '../../scripts/shared/field-words';
-import { changeInWords } from '../change-words';
-import { inWords, isGroup } from '../values';
+import { changeInWords } from '../shared/change-words';
+import { inWords, isGroup } from '../shared/values';
 import { inService, openChange } from './api';
 import { ViewContext } from './context';
 import { FormFor, Messages } from './form';
@@ -161,8 +161,8 @@ function Bar() {
 }
 
 /**
- * A field's change in words (editor/change-words.ts): its value once, the words removed and added
- * marked where they stand, and said as such to a screen reader, which reads no mark.
+ * A field's change in words (editor/shared/change-words.ts): its value once, the words removed and
+ * added marked where they stand, and said as such to a screen reader, which reads no mark.
  */
 function ChangedWords({ change }: { change: Change }) {
   return changeInWords(change).parts.map(({ text, change: how }, i) =>

@@ -3,7 +3,7 @@
  * saves and the view's form both use them, so that the two agree on what a path means. And a value
  * in words, as the view's list of changes and the editing service's proposals both write it.
  */
-import { shownVisibly, type Joined } from '../content/schema/invisible-characters';
+import { shownVisibly, type Joined } from '../../content/schema/invisible-characters';
 
 /** The value at a path inside a value, or undefined where the path leads nowhere. */
 export function valueAt(value: unknown, keys: readonly (string | number)[]): unknown {

@@ -1,16 +1,17 @@
 /**
  * The editing view's requests and answers, as its two servers send them (npm run edit's,
- * server.ts over content-api.ts; the editing service's, service/server.ts) and the view reads them
- * (view/client.ts): one module, so that an answer or a refusal's words changed on one side are named
- * by the compiler on the other. It holds types and words alone, as the browser imports it too.
+ * local/server.ts over both-servers/content-api.ts; the editing service's, service/server.ts) and
+ * the view reads them (browser/client.ts): one module, so that an answer or a refusal's words
+ * changed on one side are named by the compiler on the other. It holds types and words alone, as
+ * the browser imports it too.
  *
  * Its words are those of docs/developing.md: a write that the check or a conflict stops is
- * _refused_, and its answer names why (`refused`); a request that a gate stops (request-gate.ts,
- * service/identity.ts) is _forbidden_, and is answered in plain text, never in these answers.
+ * _refused_, and its answer names why (`refused`); a request that a gate stops
+ * (local/request-gate.ts, service/identity.ts) is _forbidden_, and is answered in plain text, never
+ * in these answers.
  */
-import type { Problem } from '../scripts/build/read-content';
-import type { SchemaNode } from '../scripts/shared/field-words';
-import type { SitePage } from './pages-beside';
+import type { Problem } from '../../scripts/build/read-content';
+import type { SchemaNode } from '../../scripts/shared/field-words';
 
 export type { Problem };
 
@@ -131,3 +132,20 @@ export type Proposed = { branch: string; commit: string; pullRequest: string };
 
 /** In the editing service, GET /api/reviewers: who must approve the open change. */
 export type Reviewers = { reviewers: string[] };
+
+/**
+ * A page of the site as the servers bundle it for the page beside the form
+ * (both-servers/site-bundle.ts).
+ */
+export type SitePage = {
+  route: string;
+  /** The content files the page imports, by export name, as esbuild found them. */
+  contentFiles: string[];
+  /** Whether it is a route handler (security.txt), whose answer is text rather than a page. */
+  handler: boolean;
+};
+
+/**
+ * A picture stored: its address as a content file writes it, and its size; or why it was refused.
+ */
+export type PictureStored = { src: string; width: number; height: number } | { refused: string };

@@ -17,14 +17,14 @@ import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import prettier from 'prettier';
-import { contentSchema } from '../content/schema';
-import { checkContent, checkWarnings } from '../scripts/build/check-content';
+import { contentSchema } from '../../content/schema';
+import { checkContent, checkWarnings } from '../../scripts/build/check-content';
 import {
   fieldName,
   readContent,
   type ContentFile,
   type Problem,
-} from '../scripts/build/read-content';
+} from '../../scripts/build/read-content';
 import { piecewiseSource } from './piecewise-source';
 import {
   CHANGED_IN_ANOTHER_TAB,
@@ -32,11 +32,11 @@ import {
   type Conflict,
   type FieldPath,
   type Refusal,
-} from './protocol';
+} from '../shared/protocol';
 import { sourceText } from './source-text';
-import { valueAt, withValueAt } from './values';
+import { valueAt, withValueAt } from '../shared/values';
 
-export type { Conflict, FieldPath, Refusal } from './protocol';
+export type { Conflict, FieldPath, Refusal } from '../shared/protocol';
 
 /** One content file as last read: its source, and the source as data (absent while it has a slip). */
 export type ReadFile = {
@@ -102,7 +102,7 @@ const exportName = (fileName: string) =>
  * parse is most of a save's time (docs/performance.md), and each save and each look at the files
  * would otherwise parse every file again, though at most one changed. Shared by every folder the
  * editing service serves, whose files mostly hold the same sources. What it keeps is never changed:
- * a value saved is applied to a copy (values.ts).
+ * a value saved is applied to a copy (shared/values.ts).
  */
 const parses = new Map<string, ReturnType<typeof readContent>>();
 const PARSES_KEPT = 500;

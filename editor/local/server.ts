@@ -8,13 +8,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { contentApi } from './content-api';
-import { ContentFiles } from './content-files';
-import { fieldDocs } from './field-docs';
-import { formSchema } from './form-schema';
-import type { Failure } from './protocol';
-import { BODY_LIMIT, newToken, whyForbidden } from './request-gate';
-import { send, viewFiles } from './view-files';
+import { contentApi } from '../both-servers/content-api';
+import { ContentFiles } from '../both-servers/content-files';
+import { fieldDocs } from '../both-servers/field-docs';
+import { formSchema } from '../both-servers/form-schema';
+import type { Failure } from '../shared/protocol';
+import { BODY_LIMIT } from '../both-servers/read-body';
+import { newToken, whyForbidden } from './request-gate';
+import { send, viewFiles } from '../both-servers/view-files';
 
 /**
  * Starts the editing view.

@@ -132,6 +132,33 @@ async function build(folder: string) {
   );
 }
 
+/**
+ * Builds a fresh clone of a branch (`npm run build`) and checks what the build made of its
+ * picture: the hero shows the photograph's sizes and formats, not the file itself, and none of
+ * them tells where it was taken.
+ */
+async function expectBuiltWithoutLocation(folder: string, src: string) {
+  // Built from the branch's files without its .git: Next.js takes a git repository's top as the
+  // edge of what it compiles, and this clone shares the project's node_modules above it (a clone
+  // with an npm install of its own builds as it is).
+  rmSync(path.join(folder, '.git'), { recursive: true, force: true });
+  const built = await build(folder);
+  expect(built.code, built.output).toBe(0);
+  const made = readdirSync(path.join(folder, 'out/photographs')).sort();
+  // Each width the build makes (none wider than the picture) in AVIF, WebP and JPEG.
+  const formats = made.map((name) => name.split('.').at(-1));
+  expect(new Set(formats)).toEqual(new Set(['avif', 'webp', 'jpg']));
+  for (const format of ['avif', 'webp', 'jpg'])
+    expect(formats.filter((one) => one === format)).toHaveLength(made.length / 3);
+  const hero = readFileSync(path.join(folder, 'out/south-africa.html'), 'utf8');
+  for (const name of made) expect(hero).toContain(`/photographs/${name}`);
+  expect(readdirSync(path.join(folder, 'out/images'))).not.toContain(path.basename(src));
+  for (const name of made)
+    expect(
+      await storedPicture(readFileSync(path.join(folder, 'out/photographs', name))),
+    ).toMatchObject({ location: false, left: NO_METADATA });
+}
+
 /** Clones a branch into a folder of its own, which `done` removes. */
 function freshClone(repository: string, branch: string) {
   // In .cache/ (which git ignores), where the check finds the project's packages, as in a clone.
@@ -341,27 +368,7 @@ test.describe('npm run edit', () => {
       expect(
         await storedPicture(readFileSync(path.join(clone.folder, 'public', src))),
       ).toMatchObject({ location: false, left: NO_METADATA });
-      // Built from the branch's files without its .git: Next.js takes a git repository's top as
-      // the edge of what it compiles, and this clone shares the project's node_modules above it
-      // (a clone with an npm install of its own builds as it is).
-      rmSync(path.join(clone.folder, '.git'), { recursive: true, force: true });
-      const built = await build(clone.folder);
-      expect(built.code, built.output).toBe(0);
-      // The hero shows the photograph's sizes and formats the build made, not the file itself,
-      // and none of them tells where it was taken.
-      const made = readdirSync(path.join(clone.folder, 'out/photographs')).sort();
-      // Each width the build makes (none wider than the picture) in AVIF, WebP and JPEG.
-      const formats = made.map((name) => name.split('.').at(-1));
-      expect(new Set(formats)).toEqual(new Set(['avif', 'webp', 'jpg']));
-      for (const format of ['avif', 'webp', 'jpg'])
-        expect(formats.filter((one) => one === format)).toHaveLength(made.length / 3);
-      const hero = readFileSync(path.join(clone.folder, 'out/south-africa.html'), 'utf8');
-      for (const name of made) expect(hero).toContain(`/photographs/${name}`);
-      expect(readdirSync(path.join(clone.folder, 'out/images'))).not.toContain(path.basename(src));
-      for (const name of made)
-        expect(
-          await storedPicture(readFileSync(path.join(clone.folder, 'out/photographs', name))),
-        ).toMatchObject({ location: false, left: NO_METADATA });
+      await expectBuiltWithoutLocation(clone.folder, src);
     } finally {
       clone.done();
     }
@@ -391,10 +398,10 @@ test.describe('the editing service', () => {
     return context.newPage();
   }
 
-  test('a JPEG chosen from the computer is proposed with the words that name it, without its location, and a fresh clone of the branch passes the content check', async ({
+  test('a JPEG chosen from the computer is proposed with the words that name it, without its location, and a fresh clone of the branch passes the content check and builds', async ({
     browser,
   }) => {
-    test.setTimeout(WITH_A_CHECK_RUN);
+    test.setTimeout(WITH_A_BUILD);
     const page = await signIn(browser);
     try {
       await page.goto('/');
@@ -473,6 +480,7 @@ test.describe('the editing service', () => {
           location: false,
           left: NO_METADATA,
         });
+        await expectBuiltWithoutLocation(clone.folder, src);
       } finally {
         clone.done();
       }

@@ -20,7 +20,9 @@ import type ts from 'typescript';
 import type { ReadFile } from './content-files';
 
 /** Where the help found is kept, beside the project's node_modules, as other tools keep theirs. */
-const CACHE_FOLDER = fileURLToPath(new URL('../node_modules/.cache/editing-view', import.meta.url));
+const CACHE_FOLDER = fileURLToPath(
+  new URL('../../node_modules/.cache/editing-view', import.meta.url),
+);
 
 const require = createRequire(import.meta.url);
 

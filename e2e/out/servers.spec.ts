@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort } from '../../scripts/serve/port';
+import { freePortOutsideSystemRange } from '../support/ports';
 import { LOCAL_SERVER_NAME } from '../../scripts/serve/tls';
 import { forgetGroup, spawnGroup } from '../support/process-groups';
 
@@ -112,9 +112,11 @@ for (const script of ['serve', 'serve:nginx', 'serve:tls', 'serve:cloudflare']) 
     test(`npm run ${script}, stopped with ${signal}, leaves nothing behind`, async () => {
       // A minute to answer, a minute to stop, half a minute for wrangler's other runs to tidy up.
       test.setTimeout(180_000);
-      const port = await freePort();
+      // Ports no other test's server can take once this one lets them go, as the last check reads
+      // whether they are free again.
+      const port = await freePortOutsideSystemRange();
       // The plain-HTTP server beside the HTTPS one, which every check below looks at in its place.
-      const httpPort = script === 'serve:tls' ? await freePort() : port;
+      const httpPort = script === 'serve:tls' ? await freePortOutsideSystemRange() : port;
       const temporary = mkdtempSync(path.join(tmpdir(), 'servers-spec-'));
       const wrangler = listing(WRANGLER);
       // A process group of its own, as a terminal gives a command: Ctrl+C reaches all of it. What

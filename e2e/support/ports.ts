@@ -12,6 +12,7 @@
  *   (which load the configuration again, each) and to the servers through the environment.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 import { freePort } from '../../scripts/serve/port';
 
@@ -87,4 +88,30 @@ export async function freePrivilegedPort(): Promise<number> {
     if (free) return port;
   }
   throw new Error('no port from 512 to 1023 of 127.0.0.1 is free');
+}
+
+/**
+ * A port of 127.0.0.1 that nothing listens on now, from below the range the system gives (its
+ * ephemeral ports, net.ipv4.ip_local_port_range), for a test that checks the port is free again
+ * once its server has stopped: no other test's server, which takes a port the system gives, nor
+ * any outgoing connection can take it in between. The first free one is taken from a random one of
+ * 10000 up to the range's start, round again, so that two tests at once rarely try the same first.
+ */
+export async function freePortOutsideSystemRange(): Promise<number> {
+  const [systemFirst] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  const first = 10_000;
+  const count = (systemFirst ?? 32_768) - first;
+  const start = Math.floor(Math.random() * count);
+  for (let step = 0; step < count; step += 1) {
+    const port = first + ((start + step) % count);
+    const free = await freePort(port).then(
+      () => true,
+      () => false,
+    );
+    if (free) return port;
+  }
+  throw new Error(`no port from ${first} to ${first + count - 1} of 127.0.0.1 is free`);
 }

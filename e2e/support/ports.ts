@@ -1,12 +1,14 @@
 /**
- * The ports the tests take on 127.0.0.1: every one is a port the system gives, so that a run never
- * collides with another run, another checkout's or a spec beside itself (`--repeat-each`).
+ * The ports the tests take on 127.0.0.1: each is one the system gives or one found free just before
+ * it is taken, so that a run never collides with another run, another checkout's or a spec beside
+ * itself (`--repeat-each`).
  *
  * - A program that can listen on port 0 and say where it listens (the editing view, a server of
  *   the test's own) is started that way.
  * - A program that must be told its port (nginx, wrangler, `next dev`) gets one from `freePort`,
  *   taken just before it starts, or, to listen as a production server does on 80 and 443, below
- *   1024, from `freePrivilegedPort`.
+ *   1024, from `freePrivilegedPort`; a test that checks its server's port is free again once it
+ *   has stopped takes one from below the system's range, from `freePortOutsideSystemRange`.
  * - The run's shared test servers (playwright.config.ts's webServer) get theirs from `serverPorts`:
  *   picked once, in the runner, before it starts them and its workers, and handed to the workers
  *   (which load the configuration again, each) and to the servers through the environment.

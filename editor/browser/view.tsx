@@ -168,15 +168,15 @@ function ChangedWords({ change }: { change: Change }) {
   return changeInWords(change).parts.map(({ text, change: how }, i) =>
     how === 'removed' ? (
       <del key={i}>
-        <span className="visually-hidden">(removed: </span>
+        <span className="site-visually-hidden">(removed: </span>
         {text}
-        <span className="visually-hidden">)</span>
+        <span className="site-visually-hidden">)</span>
       </del>
     ) : how === 'added' ? (
       <ins key={i}>
-        <span className="visually-hidden">(added: </span>
+        <span className="site-visually-hidden">(added: </span>
         {text}
-        <span className="visually-hidden">)</span>
+        <span className="site-visually-hidden">)</span>
       </ins>
     ) : (
       text

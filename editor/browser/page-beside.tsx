@@ -335,7 +335,7 @@ const WIDTH_WORDS: Record<PageWidth, string> = {
 const NARROW = '(max-width: 1099.98px)';
 
 /** Whether the window is in the view's narrow layout: a phone, a narrow window or a zoomed one. */
-function useNarrowWindow() {
+export function useNarrowWindow() {
   return useSyncExternalStore(
     (changed) => {
       const query = matchMedia(NARROW);
@@ -476,7 +476,11 @@ export function PageBeside({
         <button
           type="button"
           className="close-page"
-          onClick={() => actions.dispatch({ type: 'pageOpen', open: false })}
+          onClick={() => {
+            actions.dispatch({ type: 'pageOpen', open: false });
+            // The button goes with the page: the focus goes back to the one that opened it.
+            actions.dispatch({ type: 'focus', id: 'open-page' });
+          }}
         >
           Close the page
         </button>

@@ -323,8 +323,12 @@ export function EditingView() {
     return (
       <>
         <h1>Edit the site&apos;s words</h1>
-        <p>Loading the content files…</p>
-        {state.unreachable && <p role="alert">{state.unreachable}</p>}
+        {/* A view that cannot read the files says why, in place of a wait that would never end. */}
+        {state.unreachable ? (
+          <p role="alert">{state.unreachable}</p>
+        ) : (
+          <p>Loading the content files…</p>
+        )}
       </>
     );
 

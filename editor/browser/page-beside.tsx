@@ -331,6 +331,9 @@ const WIDTH_WORDS: Record<PageWidth, string> = {
   desktop: 'Desktop (1280 px)',
 };
 
+/** The id of the first of the fields offered for a text of several, which takes the focus. */
+export const FIRST_CHOICE = 'page-beside-choice-first';
+
 /** The view's narrow layout (view.css), where the page beside covers the form once opened. */
 const NARROW = '(max-width: 1099.98px)';
 
@@ -382,14 +385,21 @@ export function PageBeside({
     const document = frame.current!.contentDocument!;
     document.addEventListener('click', (event) => {
       event.preventDefault();
-      const fields: string[] = [];
-      for (let at = event.target as Element | null; at; at = at.parentElement) {
-        const field = fieldsInFrame.current?.fieldOf.get(at);
+      const target = event.target as Element;
+      const fieldOf = (element: Element) => fieldsInFrame.current?.fieldOf.get(element);
+      // A link or a button pressed with the keyboard (Enter) is clicked itself, around its texts,
+      // where a mouse clicks the text inside it: the texts inside it count as clicked, first.
+      const inside = target.matches('a, button')
+        ? [...target.querySelectorAll('span')].map(fieldOf)
+        : [];
+      const fields = inside.filter((field) => field !== undefined);
+      for (let at: Element | null = target; at; at = at.parentElement) {
+        const field = fieldOf(at);
         if (field) fields.push(field);
       }
       // The text clicked goes too: a phone number or an e-mail address carries no tag (the site
       // reads them to build their links), so the form finds its field by its value.
-      clicked.current(fields, (event.target as Element).textContent?.trim() ?? '');
+      clicked.current(fields, target.textContent?.trim() ?? '');
     });
     setFrameReady(true);
   };
@@ -505,10 +515,20 @@ export function PageBeside({
         </p>
       )}
       {state.choice.length > 0 && (
-        <div className="choice" id="page-beside-choice">
-          <p>This text is made of several fields:</p>
-          {state.choice.map((field) => (
-            <button key={field} type="button" onClick={() => actions.focusField(field)}>
+        <div
+          className="choice"
+          id="page-beside-choice"
+          role="group"
+          aria-labelledby="page-beside-choice-words"
+        >
+          <p id="page-beside-choice-words">This text is made of several fields:</p>
+          {state.choice.map((field, i) => (
+            <button
+              key={field}
+              id={i === 0 ? FIRST_CHOICE : undefined}
+              type="button"
+              onClick={() => actions.focusField(field)}
+            >
               {fieldWords(pathOf(field), model.schema, state.draft)}
             </button>
           ))}

@@ -12,6 +12,7 @@ import { ViewContext } from './context';
 import { FormFor, Messages } from './form';
 import {
   fieldsInPageOrderOf,
+  FIRST_CHOICE,
   mainFileOf,
   PageBeside,
   pageOf,
@@ -365,6 +366,9 @@ export function EditingView() {
     const fields = fieldsOfText(state, tags, text);
     actions.dispatch({ type: 'choice', fields: fields.length > 1 ? fields : [] });
     if (fields.length === 1) actions.focusField(fields[0]!);
+    // The fields offered are where the editor goes next, with the keyboard too: the focus goes to
+    // the first, above the page, rather than staying in the page out of their sight.
+    if (fields.length > 1) actions.dispatch({ type: 'focus', id: FIRST_CHOICE });
   };
 
   return (

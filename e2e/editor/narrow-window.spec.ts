@@ -191,8 +191,8 @@ const focusCovered = (page: Page) =>
 /**
  * An editor with a phone's width and a keyboard alone (WCAG 2.2's focus not obscured): the page
  * opened over the form, from the top of the view, leaves the bar in sight; the keyboard goes from
- * the bar into the page, never to the fields under it; and closing the page gives the focus back to
- * the button that opened it.
+ * the bar into the page, never to the fields under it; and closing the page, by its button or by
+ * Escape, gives the focus back to the button that opened it.
  */
 test('with a 320 CSS px window and a keyboard alone, the page opened over the form takes the keyboard, and gives it back as it closes', async () => {
   const page = session.page;
@@ -227,4 +227,13 @@ test('with a 320 CSS px window and a keyboard alone, the page opened over the fo
   await expect(page.getByTitle('The page as it will look')).toBeHidden();
   await expect(show).toBeFocused();
   expect(await focusCovered(page), 'the button that opens the page again').toBe('');
+
+  // Escape closes it too, from inside the page's frame, where the keyboard goes after its choices.
+  await page.keyboard.press('Enter');
+  await beside.getByRole('combobox', { name: 'Page shown' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(frame().getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTitle('The page as it will look')).toBeHidden();
+  await expect(show).toBeFocused();
 });

@@ -6,6 +6,7 @@
  * frame, not the window, scrolls to them. A click on a text selects its field in the form.
  */
 import {
+  useCallback,
   useContext,
   type CSSProperties,
   useEffect,
@@ -338,7 +339,7 @@ export const FIRST_CHOICE = 'page-beside-choice-first';
 const NARROW = '(max-width: 1099.98px)';
 
 /** Whether the window is in the view's narrow layout: a phone, a narrow window or a zoomed one. */
-export function useNarrowWindow() {
+function useNarrowWindow() {
   return useSyncExternalStore(
     (changed) => {
       const query = matchMedia(NARROW);
@@ -347,6 +348,15 @@ export function useNarrowWindow() {
     },
     () => matchMedia(NARROW).matches,
   );
+}
+
+/**
+ * Whether the page beside is open over the form: on a narrow window, once the editor opened it.
+ * It then takes the keyboard: what it covers is inert (view.tsx), and Escape closes it.
+ */
+export function usePageOverForm() {
+  const { state } = useContext(ViewContext);
+  return useNarrowWindow() && state.pageOpen;
 }
 
 export function PageBeside({
@@ -471,6 +481,26 @@ export function PageBeside({
   }, [painted, paneWidth, frameWidth]);
   const scale = paneWidth > 0 ? Math.min(1, paneWidth / frameWidth) : 1;
 
+  /** Closes the page opened over the form; the focus goes back to the button that opened it. */
+  const close = useCallback(() => {
+    actions.dispatch({ type: 'pageOpen', open: false });
+    actions.dispatch({ type: 'focus', id: 'open-page' });
+  }, [actions]);
+  // Escape closes the page opened over the form, as it closes what lies over a page: in the view,
+  // and in the page's frame, which has the keyboard once the editor tabs into the page.
+  const covering = usePageOverForm();
+  useEffect(() => {
+    if (!covering) return;
+    const documents = [document, frame.current?.contentDocument].filter((inside) => !!inside);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    for (const inside of documents) inside.addEventListener('keydown', onKey);
+    return () => {
+      for (const inside of documents) inside.removeEventListener('keydown', onKey);
+    };
+  }, [covering, frameReady, close]);
+
   const refused = Object.keys(state.rejected).map((field) =>
     fieldWords(pathOf(field), model.schema, state.draft),
   );
@@ -483,15 +513,7 @@ export function PageBeside({
     >
       <div className="page-beside-top">
         <h2 id="page-beside-heading">The page beside the form</h2>
-        <button
-          type="button"
-          className="close-page"
-          onClick={() => {
-            actions.dispatch({ type: 'pageOpen', open: false });
-            // The button goes with the page: the focus goes back to the one that opened it.
-            actions.dispatch({ type: 'focus', id: 'open-page' });
-          }}
-        >
+        <button type="button" className="close-page" onClick={close}>
           Close the page
         </button>
       </div>

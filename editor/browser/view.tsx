@@ -17,7 +17,7 @@ import {
   PageBeside,
   pageOf,
   pagesForEditors,
-  useNarrowWindow,
+  usePageOverForm,
 } from './page-beside';
 import { Propose, SignedIn, YourChanges } from './service';
 import { fieldsOfText } from './text-fields';
@@ -293,7 +293,7 @@ export function EditingView() {
   const model = state.model;
   // On a narrow window, the page opened over the form takes the keyboard: what it covers is inert,
   // so that Tab goes from the bar into the page, never to a field out of sight under it.
-  const covered = useNarrowWindow() && state.pageOpen;
+  const covered = usePageOverForm();
   // Each file's fields in the order its page shows them, as the files were read: a field does not
   // move while the editor types in it.
   const saved = state.saved;

@@ -237,3 +237,25 @@ test('with a 320 CSS px window and a keyboard alone, the page opened over the fo
   await expect(page.getByTitle('The page as it will look')).toBeHidden();
   await expect(show).toBeFocused();
 });
+
+test('with a 320 CSS px window, a paragraph added to a list is written in a box of several lines, every letter in sight', async () => {
+  const page = session.page;
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page
+    .getByRole('button', { name: 'Add a text to South Africa page, opening paragraphs' })
+    .focus();
+  await page.keyboard.press('Enter');
+  const added = page.getByRole('textbox', { name: 'South Africa page, opening paragraph 3' });
+  await expect(added).toBeFocused();
+  await page.keyboard.type(
+    'Our bankers in Johannesburg speak your language and know the rules of both countries, so that your money moves as you mean it to.',
+  );
+  expect(
+    await added.evaluate((box) => box.scrollWidth - box.clientWidth),
+    'letters out of sight, sideways in the box',
+  ).toBe(0);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('status')).toContainText(
+    'Saved South Africa page, opening paragraph 3',
+  );
+});

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { editingViewForSpec } from '../support/editing-view';
 
 /**
@@ -169,3 +169,93 @@ for (const { what, width, textSize } of [
     await opens.press('Enter');
     await expect(status).toContainText('Saved Contact, hours, opens');
   });
+
+/**
+ * Whether the element that has the keyboard's focus can be seen: what the window shows at its
+ * middle is it, or inside it, rather than something laid over it.
+ * @returns Nothing where it can; else what covers it, for the test's message.
+ */
+const focusCovered = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return 'nothing has the focus';
+    const box = focused.getBoundingClientRect();
+    const seen = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    const name = (element: Element | null) =>
+      `${element?.tagName} “${element?.textContent?.trim().slice(0, 60)}”`;
+    return seen && (focused === seen || focused.contains(seen))
+      ? ''
+      : `${name(focused)} is under ${name(seen)}`;
+  });
+
+/**
+ * An editor with a phone's width and a keyboard alone (WCAG 2.2's focus not obscured): the page
+ * opened over the form, from the top of the view, leaves the bar in sight; the keyboard goes from
+ * the bar into the page, never to the fields under it; and closing the page, by its button or by
+ * Escape, gives the focus back to the button that opened it.
+ */
+test('with a 320 CSS px window and a keyboard alone, the page opened over the form takes the keyboard, and gives it back as it closes', async () => {
+  const page = session.page;
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.evaluate(() => {
+    document.documentElement.style.fontSize = '';
+    scrollTo(0, 0);
+  });
+  const show = page.getByRole('button', { name: 'Show the page' });
+  await show.focus();
+  await page.keyboard.press('Enter');
+  const toggle = page.getByRole('button', { name: 'Close the page', expanded: true });
+  await expect(toggle).toBeFocused();
+  expect(await focusCovered(page), 'the button pressed').toBe('');
+  await expect(page.getByTitle('The page as it will look')).toHaveAttribute('aria-busy', 'false');
+
+  const beside = page.getByRole('complementary', { name: 'The page beside the form' });
+  const close = beside.getByRole('button', { name: 'Close the page' });
+  // From the bar (its buttons, and the whole message where it is cut), on into the page.
+  for (let stop = 1; stop <= 3; stop += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusCovered(page), `Tab stop ${stop}`).toBe('');
+    if (await close.evaluate((button) => button === document.activeElement)) break;
+  }
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(beside.getByRole('combobox', { name: 'Page shown' })).toBeFocused();
+  expect(await focusCovered(page), 'the choice of page').toBe('');
+
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTitle('The page as it will look')).toBeHidden();
+  await expect(show).toBeFocused();
+  expect(await focusCovered(page), 'the button that opens the page again').toBe('');
+
+  // Escape closes it too, from inside the page's frame, where the keyboard goes after its choices.
+  await page.keyboard.press('Enter');
+  await beside.getByRole('combobox', { name: 'Page shown' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(frame().getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTitle('The page as it will look')).toBeHidden();
+  await expect(show).toBeFocused();
+});
+
+test('with a 320 CSS px window, a paragraph added to a list is written in a box of several lines, every letter in sight', async () => {
+  const page = session.page;
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page
+    .getByRole('button', { name: 'Add a text to South Africa page, opening paragraphs' })
+    .focus();
+  await page.keyboard.press('Enter');
+  const added = page.getByRole('textbox', { name: 'South Africa page, opening paragraph 3' });
+  await expect(added).toBeFocused();
+  await page.keyboard.type(
+    'Our bankers in Johannesburg speak your language and know the rules of both countries, so that your money moves as you mean it to.',
+  );
+  expect(
+    await added.evaluate((box) => box.scrollWidth - box.clientWidth),
+    'letters out of sight, sideways in the box',
+  ).toBe(0);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('status')).toContainText(
+    'Saved South Africa page, opening paragraph 3',
+  );
+});

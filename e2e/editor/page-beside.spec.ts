@@ -109,6 +109,32 @@ test("the footer's copyright line offers the year of the page it is on", async (
     .toEqual(['Site, copyright', 'South Africa page, copyright year', 'Site, name']);
 });
 
+test('with a keyboard alone, a link of the page offers the fields of its text, and the focus goes to them', async () => {
+  const page = session.page;
+  await page.getByRole('combobox', { name: 'Page shown' }).selectOption('/south-africa');
+  await expect(page.getByTitle('The page as it will look')).toHaveAttribute('aria-busy', 'false');
+  // Enter on a link is a click on the link itself, not on the text inside it that a mouse finds.
+  const link = frame()
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: 'Where we’re located' });
+  await link.focus();
+  await link.press('Enter');
+  const choice = page.getByRole('group', { name: 'This text is made of several fields:' });
+  // The link's label, the line it is in, and the field that line's {parent} is filled from.
+  await expect(choice.getByRole('button')).toHaveText([
+    'South Africa page, page one level up, label',
+    'South Africa page, back to',
+    'South Africa page, page one level up',
+  ]);
+  await expect(
+    choice.getByRole('button', { name: 'South Africa page, page one level up, label' }),
+  ).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('textbox', { name: 'South Africa page, page one level up, label' }),
+  ).toBeFocused();
+});
+
 test("a page's description shows as a search result, with the share card's picture", async () => {
   const description = session.page.getByRole('textbox', { name: 'South Africa page, description' });
   await description.fill('Private banking from Johannesburg, as a search result shows it.');

@@ -125,6 +125,22 @@ test('without the token, the view’s page and the page beside it hold no conten
   }
 });
 
+test('a tab opened without the token says in words what to open, and waits for no files', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${view.origin}/`);
+    await expect(page.getByRole('alert')).toHaveText(
+      'This tab was opened without the editing view’s key: open the address that npm run edit printed, with its ?token=.',
+    );
+    await expect(page.getByText('Loading the content files…')).toBeHidden();
+  } finally {
+    await context.close();
+  }
+});
+
 test('the token leaves the address bar, survives a reload, and reaches no other server of 127.0.0.1', async ({
   browser,
 }) => {

@@ -483,6 +483,11 @@ test('a value typed and not saved outlives a reload; a restart of the service lo
   await thandi.reload();
   await expect(email).toHaveValue('typed.only@example.com');
   await expect(thandi.getByRole('button', { name: /^Save what you typed/ })).toBeVisible();
+  // As a commit does, a proposal takes only what is saved: the value typed stops it, by its name.
+  await thandi.getByRole('button', { name: 'Propose the change for review' }).click();
+  await expect(thandi.getByRole('status')).toHaveText(
+    'Not proposed: Contact, general email is typed and not saved. Correct it until saved, or put back what is saved, then propose.',
+  );
 
   await running.service.restart();
   await thandi.goto('/');

@@ -329,17 +329,29 @@ export function createActions(store: Store) {
       }),
     );
 
+  /**
+   * Stops a commit or a proposal while values are typed and not saved: only what is saved goes, and
+   * a value typed would be left out unsaid. Names each value, and offers to put back what is saved.
+   * @param not What did not happen ("Not committed").
+   * @param then What to do once each value is saved or put back, and what is kept.
+   * @returns Whether it stopped it.
+   */
+  const stoppedByTyped = (not: string, then: string) => {
+    const pending = Object.values(getState().unsaved).map(({ path }) => wordsOf(path));
+    if (pending.length === 0) return false;
+    dispatch({ type: 'blockedByTyped' });
+    const one = pending.length === 1;
+    say(
+      `${not}: ${pending.join('; ')} ${one ? 'is' : 'are'} typed and not saved. Correct ${one ? 'it' : 'them'} until saved, or put back what is saved, then ${then}`,
+    );
+    return true;
+  };
+
   /** Commits what is saved to a new branch, with the editor's message. */
   const commit = () =>
     detached(
       afterEarlierWrites(async () => {
-        // Only what is saved is committed: a value typed and not saved would be left out unsaid.
-        const pending = Object.values(getState().unsaved).map(({ path }) => wordsOf(path));
-        if (pending.length > 0) dispatch({ type: 'blockedByTyped' });
-        if (pending.length > 0)
-          return say(
-            `Not committed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or put back what is saved, then commit. Your message stays.`,
-          );
+        if (stoppedByTyped('Not committed', 'commit. Your message stays.')) return;
         const { branch, message } = getState().commit;
         const answer = await client.commit(branch, message);
         if (!('done' in answer))
@@ -361,12 +373,7 @@ export function createActions(store: Store) {
   const propose = () =>
     detached(
       afterEarlierWrites(async () => {
-        const pending = Object.values(getState().unsaved).map(({ path }) => wordsOf(path));
-        if (pending.length > 0) dispatch({ type: 'blockedByTyped' });
-        if (pending.length > 0)
-          return say(
-            `Not proposed: ${pending.join('; ')} ${pending.length === 1 ? 'is' : 'are'} typed and not saved. Correct ${pending.length === 1 ? 'it' : 'them'} until saved, or put back what is saved, then propose.`,
-          );
+        if (stoppedByTyped('Not proposed', 'propose.')) return;
         const answer = await client.propose();
         if (!('done' in answer)) {
           say(`Not proposed: ${problemOf(answer)}`);

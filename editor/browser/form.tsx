@@ -212,11 +212,14 @@ function Input({
   const { actions, store } = useContext(StoreContext);
   const value = useView((state) => valueAt(state.draft[path[0] as string], path.slice(1)));
   const choices = useView((state) => state.model!.choices);
-  // A text written over several lines, or a long one, gets a box of several lines.
+  // A text written over several lines, or a long one, gets a box of several lines; so does a
+  // paragraph, even a new one still empty, so that what the editor writes wraps in sight rather
+  // than running out of a box of one line (on a phone, past its thirtieth letter).
   const long = useView((state) => {
     const saved = valueAt(state.saved[path[0] as string], path.slice(1));
     return typeof saved === 'string' && (saved.includes('\n') || saved.length > 70);
   });
+  const paragraph = node['x-text'] === 'paragraph';
   const kind = kindOf(node['x-kind'], node.type);
   const common = { id: idOf(path), 'aria-describedby': describedBy, name: fieldName(path) };
   const numeric = kind.input === 'number';
@@ -277,7 +280,7 @@ function Input({
       />
     );
   const text = typeof value === 'string' ? value : '';
-  if (kind.input === 'lines' || long) {
+  if (kind.input === 'lines' || long || paragraph) {
     // A text of one line ends at Enter, as an input does; a multi-line one takes the line break.
     const oneLine = kind.input !== 'lines' && !text.includes('\n');
     return (

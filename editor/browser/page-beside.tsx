@@ -6,6 +6,7 @@
  * frame, not the window, scrolls to them. A click on a text selects its field in the form.
  */
 import {
+  useCallback,
   useContext,
   type CSSProperties,
   useEffect,
@@ -331,6 +332,9 @@ const WIDTH_WORDS: Record<PageWidth, string> = {
   desktop: 'Desktop (1280 px)',
 };
 
+/** The id of the first of the fields offered for a text of several, which takes the focus. */
+export const FIRST_CHOICE = 'page-beside-choice-first';
+
 /** The view's narrow layout (view.css), where the page beside covers the form once opened. */
 const NARROW = '(max-width: 1099.98px)';
 
@@ -344,6 +348,15 @@ function useNarrowWindow() {
     },
     () => matchMedia(NARROW).matches,
   );
+}
+
+/**
+ * Whether the page beside is open over the form: on a narrow window, once the editor opened it.
+ * It then takes the keyboard: what it covers is inert (view.tsx), and Escape closes it.
+ */
+export function usePageOverForm() {
+  const { state } = useContext(ViewContext);
+  return useNarrowWindow() && state.pageOpen;
 }
 
 export function PageBeside({
@@ -382,14 +395,21 @@ export function PageBeside({
     const document = frame.current!.contentDocument!;
     document.addEventListener('click', (event) => {
       event.preventDefault();
-      const fields: string[] = [];
-      for (let at = event.target as Element | null; at; at = at.parentElement) {
-        const field = fieldsInFrame.current?.fieldOf.get(at);
+      const target = event.target as Element;
+      const fieldOf = (element: Element) => fieldsInFrame.current?.fieldOf.get(element);
+      // A link or a button pressed with the keyboard (Enter) is clicked itself, around its texts,
+      // where a mouse clicks the text inside it: the texts inside it count as clicked, first.
+      const inside = target.matches('a, button')
+        ? [...target.querySelectorAll('span')].map(fieldOf)
+        : [];
+      const fields = inside.filter((field) => field !== undefined);
+      for (let at: Element | null = target; at; at = at.parentElement) {
+        const field = fieldOf(at);
         if (field) fields.push(field);
       }
       // The text clicked goes too: a phone number or an e-mail address carries no tag (the site
       // reads them to build their links), so the form finds its field by its value.
-      clicked.current(fields, (event.target as Element).textContent?.trim() ?? '');
+      clicked.current(fields, target.textContent?.trim() ?? '');
     });
     setFrameReady(true);
   };
@@ -461,6 +481,26 @@ export function PageBeside({
   }, [painted, paneWidth, frameWidth]);
   const scale = paneWidth > 0 ? Math.min(1, paneWidth / frameWidth) : 1;
 
+  /** Closes the page opened over the form; the focus goes back to the button that opened it. */
+  const close = useCallback(() => {
+    actions.dispatch({ type: 'pageOpen', open: false });
+    actions.dispatch({ type: 'focus', id: 'open-page' });
+  }, [actions]);
+  // Escape closes the page opened over the form, as it closes what lies over a page: in the view,
+  // and in the page's frame, which has the keyboard once the editor tabs into the page.
+  const covering = usePageOverForm();
+  useEffect(() => {
+    if (!covering) return;
+    const documents = [document, frame.current?.contentDocument].filter((inside) => !!inside);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    for (const inside of documents) inside.addEventListener('keydown', onKey);
+    return () => {
+      for (const inside of documents) inside.removeEventListener('keydown', onKey);
+    };
+  }, [covering, frameReady, close]);
+
   const refused = Object.keys(state.rejected).map((field) =>
     fieldWords(pathOf(field), model.schema, state.draft),
   );
@@ -473,11 +513,7 @@ export function PageBeside({
     >
       <div className="page-beside-top">
         <h2 id="page-beside-heading">The page beside the form</h2>
-        <button
-          type="button"
-          className="close-page"
-          onClick={() => actions.dispatch({ type: 'pageOpen', open: false })}
-        >
+        <button type="button" className="close-page" onClick={close}>
           Close the page
         </button>
       </div>
@@ -501,10 +537,20 @@ export function PageBeside({
         </p>
       )}
       {state.choice.length > 0 && (
-        <div className="choice" id="page-beside-choice">
-          <p>This text is made of several fields:</p>
-          {state.choice.map((field) => (
-            <button key={field} type="button" onClick={() => actions.focusField(field)}>
+        <div
+          className="choice"
+          id="page-beside-choice"
+          role="group"
+          aria-labelledby="page-beside-choice-words"
+        >
+          <p id="page-beside-choice-words">This text is made of several fields:</p>
+          {state.choice.map((field, i) => (
+            <button
+              key={field}
+              id={i === 0 ? FIRST_CHOICE : undefined}
+              type="button"
+              onClick={() => actions.focusField(field)}
+            >
               {fieldWords(pathOf(field), model.schema, state.draft)}
             </button>
           ))}

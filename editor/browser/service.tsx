@@ -4,10 +4,10 @@
  * change for review, with the reviewers it will need. npm run edit's view has none of them.
  */
 import { useContext, useState, type FormEvent } from 'react';
+import type { MainFetched, Session, Standing } from '../shared/protocol';
 import { inWords } from '../shared/values';
 import { openChange } from './api';
 import { ViewContext } from './context';
-import type { Standing } from './state';
 
 /** Where a change stands, in the editor's words. */
 function standing(change: Standing) {
@@ -35,12 +35,27 @@ function ago(time: string) {
   return `at ${new Date(time).toLocaleString('en-GB')}`;
 }
 
-/** When main was fetched, and whether the bank's repository answered then. */
-function fetchedWords({ fetchedAt, reachable }: { fetchedAt: string; reachable: boolean }) {
-  return reachable
-    ? `Compared with main as fetched ${ago(fetchedAt)}.`
-    : `The bank's repository cannot be reached just now: compared with main as last fetched ${ago(fetchedAt)}.`;
+/**
+ * When main was fetched, and whether the bank's repository answered then, with a way to look again:
+ * for the editor's changes, or for the open change.
+ */
+function ComparedWithMain({ fetched: { fetchedAt, reachable } }: { fetched: MainFetched }) {
+  const { actions } = useContext(ViewContext);
+  return (
+    <p>
+      {reachable
+        ? `Compared with main as fetched ${ago(fetchedAt)}.`
+        : `The bank's repository cannot be reached just now: compared with main as last fetched ${ago(fetchedAt)}.`}{' '}
+      <button type="button" onClick={actions.compareNow}>
+        Compare with main now
+      </button>
+    </p>
+  );
 }
+
+/** The change open in this tab, among the signed-in editor's. */
+const changeOpen = (session: Session | undefined) =>
+  session?.changes.find(({ id }) => id === openChange);
 
 /** The page of an editor's changes, when none is open: each with where it stands, and a new one. */
 export function YourChanges() {
@@ -62,14 +77,7 @@ export function YourChanges() {
       {state.unreachable && <p role="alert">{state.unreachable}</p>}
       <section aria-labelledby="your-changes-heading" className="your-changes">
         <h2 id="your-changes-heading">Your changes</h2>
-        {session && session.changes.length > 0 && (
-          <p>
-            {fetchedWords(session)}{' '}
-            <button type="button" onClick={actions.compareNow}>
-              Compare with main now
-            </button>
-          </p>
-        )}
+        {session && session.changes.length > 0 && <ComparedWithMain fetched={session} />}
         {session?.changes.length === 0 && <p>You have started no change yet.</p>}
         {session && session.changes.length > 0 && (
           <ul>
@@ -109,7 +117,7 @@ export function YourChanges() {
 export function SignedIn() {
   const { state } = useContext(ViewContext);
   const session = state.session;
-  const change = session?.changes.find(({ id }) => id === openChange);
+  const change = changeOpen(session);
   return (
     <p className="signed-in">
       {session && `Signed in as ${session.person.name}. `}
@@ -132,12 +140,7 @@ function WhereItStands() {
   return (
     <section aria-labelledby="standing-heading" className="standing">
       <h3 id="standing-heading">Where this change stands</h3>
-      <p>
-        {fetchedWords(standing)}{' '}
-        <button type="button" onClick={actions.compareNow}>
-          Compare with main now
-        </button>
-      </p>
+      <ComparedWithMain fetched={standing} />
       {standing.main === 'behind' && (
         <p>
           Main changed since this change started, in fields it does not change: it is brought up to
@@ -198,7 +201,7 @@ function WhereItStands() {
 export function Propose() {
   const { state, actions } = useContext(ViewContext);
   const reviewers = state.reviewers;
-  const title = state.session?.changes.find(({ id }) => id === openChange)?.title ?? '';
+  const title = changeOpen(state.session)?.title ?? '';
   return (
     <div className="commit">
       <WhereItStands />

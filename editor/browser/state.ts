@@ -6,7 +6,7 @@
  */
 import { fieldName } from '../../scripts/build/field-name';
 import { valueAt, withValueAt } from '../shared/values';
-import type { Change, FieldConflict, Session, Standing } from '../shared/protocol';
+import type { Change, Changes, FieldConflict, Session, Standing } from '../shared/protocol';
 import type { FieldPath, Model, Problem } from './api';
 
 /** Why a write was not made: a file changed since the view read it, by another tab or on disk. */
@@ -21,6 +21,15 @@ export type Conflict = {
 
 export type { Change, FieldConflict, Session, Standing };
 
+/** A value typed in a field, and the field's path. */
+type Typed = { path: FieldPath; value: unknown };
+
+/** What the check found in a value typed, as its save would write it: errors and reminders apart. */
+type Judged = { typedIn: string; written: string; errors: Problem[]; reminders: Problem[] };
+
+/** The branch a commit goes to, and its message, as the editor typed them. */
+type CommitWords = { branch: string; message: string };
+
 export type State = {
   /** In the editing service: who is signed in, and their changes, once asked. */
   session: Session | undefined;
@@ -34,7 +43,7 @@ export type State = {
   /** Each file's value as the form shows it, values typed and not saved included. */
   draft: Record<string, unknown>;
   /** The values typed and not yet saved, by field name, kept over a reload. */
-  unsaved: Record<string, { path: FieldPath; value: unknown }>;
+  unsaved: Record<string, Typed>;
   /** Whether the files were reloaded over values typed and not saved, which wait to be saved. */
   typedOverReload: boolean;
   /**
@@ -70,8 +79,8 @@ export type State = {
   leaving: boolean;
   /** What the view last said in its live region, and the field it was about, if any. */
   status: { text: string; field?: string | undefined };
-  changes: { repository: boolean; branch: string | null; changes: Change[] } | undefined;
-  commit: { branch: string; message: string };
+  changes: Changes | undefined;
+  commit: CommitWords;
   /** The route of the page shown beside the form, and why none is, for a field on no page. */
   route: string | undefined;
   noPage: string | undefined;
@@ -90,8 +99,8 @@ export type Action =
   | { type: 'reviewers'; reviewers: string[] }
   | { type: 'standing'; standing: Standing }
   | { type: 'loaded'; model: Model; keepTyped: boolean }
-  | { type: 'typed'; path: FieldPath; value: unknown }
-  | { type: 'checked'; typedIn: string; written: string; errors: Problem[]; reminders: Problem[] }
+  | ({ type: 'typed' } & Typed)
+  | ({ type: 'checked' | 'rejected' } & Judged)
   | {
       type: 'saved';
       path: FieldPath;
@@ -101,19 +110,18 @@ export type Action =
       version: string;
       problems: Problem[];
     }
-  | { type: 'rejected'; typedIn: string; written: string; errors: Problem[]; reminders: Problem[] }
   | { type: 'conflict'; conflict: Conflict }
   | { type: 'dropTyped'; field: string }
   | { type: 'blockedByTyped' }
   | { type: 'putBackTyped' }
   | { type: 'problems'; problems: Problem[] }
   | { type: 'warnings'; warnings: Problem[] }
-  | { type: 'changes'; changes: NonNullable<State['changes']> }
+  | { type: 'changes'; changes: Changes }
   | { type: 'say'; text: string; field?: string | undefined }
   | { type: 'unreachable'; why: string | undefined }
   | { type: 'failed'; why: string }
   | { type: 'leaving' }
-  | { type: 'commitTyped'; branch?: string; message?: string }
+  | ({ type: 'commitTyped' } & Partial<CommitWords>)
   | { type: 'committed' }
   | { type: 'showPage'; route: string | undefined; noPage?: string | undefined }
   | { type: 'select'; field: string | undefined }
@@ -165,6 +173,12 @@ export const pathOf = (name: string): FieldPath =>
     index === undefined ? key! : Number(index),
   );
 
+/** The files' values, by export name, with one field's value in place: a new record, as React needs. */
+const withField = (files: Record<string, unknown>, path: FieldPath, value: unknown) => {
+  const name = path[0] as string;
+  return { ...files, [name]: withValueAt(files[name], path.slice(1), value) };
+};
+
 /** A record without the entries whose key is within a field. */
 const without = <T>(record: Record<string, T>, field: string) =>
   Object.fromEntries(Object.entries(record).filter(([key]) => !within(key, field)));
@@ -182,10 +196,7 @@ export function reducer(state: State, action: Action): State {
       const unsaved = action.keepTyped ? state.unsaved : {};
       // The values typed and not saved go back over the files as read: nothing typed is lost.
       let draft = saved;
-      for (const { path, value } of Object.values(unsaved)) {
-        const name = path[0] as string;
-        draft = { ...draft, [name]: withValueAt(draft[name], path.slice(1), value) };
-      }
+      for (const { path, value } of Object.values(unsaved)) draft = withField(draft, path, value);
       return {
         ...state,
         model: action.model,
@@ -201,14 +212,10 @@ export function reducer(state: State, action: Action): State {
       };
     }
     case 'typed': {
-      const name = action.path[0] as string;
       const field = fieldName(action.path);
       return {
         ...state,
-        draft: {
-          ...state.draft,
-          [name]: withValueAt(state.draft[name], action.path.slice(1), action.value),
-        },
+        draft: withField(state.draft, action.path, action.value),
         unsaved: { ...state.unsaved, [field]: { path: action.path, value: action.value } },
         checking: state.checking.includes(field) ? state.checking : [...state.checking, field],
       };
@@ -248,10 +255,7 @@ export function reducer(state: State, action: Action): State {
       return {
         ...state,
         model,
-        saved: {
-          ...state.saved,
-          [name]: withValueAt(state.saved[name], action.written.slice(1), value),
-        },
+        saved: withField(state.saved, action.written, value),
         unsaved,
         typedOverReload: state.typedOverReload && Object.keys(unsaved).length > 0,
         rejected: typedOn ? state.rejected : without(state.rejected, written),
@@ -285,11 +289,8 @@ export function reducer(state: State, action: Action): State {
     case 'putBackTyped': {
       // Each field typed in shows its saved value again, and nothing typed waits to be saved.
       let draft = state.draft;
-      for (const { path } of Object.values(state.unsaved)) {
-        const name = path[0] as string;
-        const saved = valueAt(state.saved[name], path.slice(1));
-        draft = { ...draft, [name]: withValueAt(draft[name], path.slice(1), saved) };
-      }
+      for (const { path } of Object.values(state.unsaved))
+        draft = withField(draft, path, valueAt(state.saved[path[0] as string], path.slice(1)));
       return {
         ...state,
         draft,
@@ -337,7 +338,7 @@ export function reducer(state: State, action: Action): State {
 }
 
 /** The branch and message of a commitTyped action, where given. */
-const withoutUndefined = ({ branch, message }: { branch?: string; message?: string }) => ({
+const withoutUndefined = ({ branch, message }: Partial<CommitWords>) => ({
   ...(branch !== undefined && { branch }),
   ...(message !== undefined && { message }),
 });

@@ -12,10 +12,12 @@ import { ViewContext } from './context';
 import { FormFor, Messages } from './form';
 import {
   fieldsInPageOrderOf,
+  FIRST_CHOICE,
   mainFileOf,
   PageBeside,
   pageOf,
   pagesForEditors,
+  usePageOverForm,
 } from './page-beside';
 import { Propose, SignedIn, YourChanges } from './service';
 import { fieldsOfText } from './text-fields';
@@ -77,18 +79,29 @@ function Bar() {
   const whole = wholeText === state.status.text;
   useEffect(() => {
     const line = status.current!;
+    const root = document.documentElement.style;
     const measure = () => setCut(line.scrollWidth > line.clientWidth);
+    // Where the bar ends in the window, kept in --bar-bottom, is where the page opened over the
+    // form starts (view.css): under the bar, also before the bar has reached the window's top.
+    const placed = () =>
+      root.setProperty(
+        '--bar-bottom',
+        `${Math.max(0, bar.current!.getBoundingClientRect().bottom)}px`,
+      );
     // The bar's height, kept in --bar-height, keeps a field given the focus from sliding under it.
     const resizes = new ResizeObserver(([entry]) => {
       const height = entry?.borderBoxSize[0]?.blockSize ?? 0;
-      document.documentElement.style.setProperty('--bar-height', `${height}px`);
+      root.setProperty('--bar-height', `${height}px`);
+      placed();
       measure();
     });
     resizes.observe(bar.current!);
+    addEventListener('scroll', placed, { passive: true });
     const messages = new MutationObserver(measure);
     messages.observe(line, { childList: true, characterData: true, subtree: true });
     return () => {
       resizes.disconnect();
+      removeEventListener('scroll', placed);
       messages.disconnect();
     };
   }, []);
@@ -107,6 +120,7 @@ function Bar() {
         </button>
         <button
           type="button"
+          id="open-page"
           className="open-page"
           aria-expanded={state.pageOpen}
           aria-controls="page-beside"
@@ -168,15 +182,15 @@ function ChangedWords({ change }: { change: Change }) {
   return changeInWords(change).parts.map(({ text, change: how }, i) =>
     how === 'removed' ? (
       <del key={i}>
-        <span className="visually-hidden">(removed: </span>
+        <span className="site-visually-hidden">(removed: </span>
         {text}
-        <span className="visually-hidden">)</span>
+        <span className="site-visually-hidden">)</span>
       </del>
     ) : how === 'added' ? (
       <ins key={i}>
-        <span className="visually-hidden">(added: </span>
+        <span className="site-visually-hidden">(added: </span>
         {text}
-        <span className="visually-hidden">)</span>
+        <span className="site-visually-hidden">)</span>
       </ins>
     ) : (
       text
@@ -184,12 +198,15 @@ function ChangedWords({ change }: { change: Change }) {
   );
 }
 
-/** The changes since the last commit, each with its discard, and the form that commits them. */
-function Changes() {
+/**
+ * The changes since the last commit, each with its discard, and the form that commits them.
+ * @param covered Whether the page beside is open over it, which then takes the keyboard.
+ */
+function Changes({ covered }: { covered: boolean }) {
   const { state, actions } = useContext(ViewContext);
   const { changes } = state;
   return (
-    <section id="changes" className="changes" aria-labelledby="changes-heading">
+    <section id="changes" className="changes" aria-labelledby="changes-heading" inert={covered}>
       <h2 id="changes-heading">
         {inService ? 'What this change changes' : 'Changes since the last commit'}
       </h2>
@@ -274,6 +291,9 @@ function filesInVisitorOrder(state: State) {
 export function EditingView() {
   const { state, actions } = useContext(ViewContext);
   const model = state.model;
+  // On a narrow window, the page opened over the form takes the keyboard: what it covers is inert,
+  // so that Tab goes from the bar into the page, never to a field out of sight under it.
+  const covered = usePageOverForm();
   // Each file's fields in the order its page shows them, as the files were read: a field does not
   // move while the editor types in it.
   const saved = state.saved;
@@ -304,8 +324,12 @@ export function EditingView() {
     return (
       <>
         <h1>Edit the site&apos;s words</h1>
-        <p>Loading the content files…</p>
-        {state.unreachable && <p role="alert">{state.unreachable}</p>}
+        {/* A view that cannot read the files says why, in place of a wait that would never end. */}
+        {state.unreachable ? (
+          <p role="alert">{state.unreachable}</p>
+        ) : (
+          <p>Loading the content files…</p>
+        )}
       </>
     );
 
@@ -342,6 +366,9 @@ export function EditingView() {
     const fields = fieldsOfText(state, tags, text);
     actions.dispatch({ type: 'choice', fields: fields.length > 1 ? fields : [] });
     if (fields.length === 1) actions.focusField(fields[0]!);
+    // The fields offered are where the editor goes next, with the keyboard too: the focus goes to
+    // the first, above the page, rather than staying in the page out of their sight.
+    if (fields.length > 1) actions.dispatch({ type: 'focus', id: FIRST_CHOICE });
   };
 
   return (
@@ -354,8 +381,8 @@ export function EditingView() {
           The editing view failed: {state.failure}
         </p>
       )}
-      <Changes />
-      <nav aria-label="Content files" className="contents">
+      <Changes covered={covered} />
+      <nav aria-label="Content files" className="contents" inert={covered}>
         <ul>
           {files.map(({ name }) => (
             <li key={name}>
@@ -367,7 +394,7 @@ export function EditingView() {
         </ul>
       </nav>
       <div className={`layout${state.pageOpen ? ' page-open' : ''}`}>
-        <div className="form" onFocus={onFocus}>
+        <div className="form" onFocus={onFocus} inert={covered}>
           {files.map(({ file, name }) => {
             const schema = model.schema.properties?.[name];
             const value = state.draft[name];

@@ -102,25 +102,23 @@ export type FieldConflict = {
   yours: unknown;
 };
 
-/** In the editing service, GET /api/standing: where a change stands. */
-export type Standing = {
+/** In the editing service: when main was fetched, and whether the bank's repository answered then. */
+export type MainFetched = { fetchedAt: string; reachable: boolean };
+
+/** In the editing service, GET /api/standing: where a change stands, against main as fetched. */
+export type Standing = MainFetched & {
   review: 'not proposed' | 'proposed' | 'merged' | 'closed';
   main: 'up to date' | 'behind' | 'conflict';
   /** Whether saves were made since the last proposal. */
   unproposed: boolean;
   conflicts: FieldConflict[];
-  /** When main was fetched, and whether the bank's repository answered then. */
-  fetchedAt: string;
-  reachable: boolean;
   /** The page that finds the change's pull request, once proposed. */
   pullRequest?: string;
 };
 
-/** In the editing service, GET /api/session: who is signed in, and their changes. */
-export type Session = {
+/** In the editing service, GET /api/session: who is signed in, and their changes, against main as fetched. */
+export type Session = MainFetched & {
   person: { user: string; name: string; email: string };
-  fetchedAt: string;
-  reachable: boolean;
   changes: { id: string; title: string; branch: string; standing: Standing }[];
 };
 

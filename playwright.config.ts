@@ -203,6 +203,14 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
     })),
     // The content check in `npm run dev`: the spec starts its own dev server over a scratch copy.
     { name: 'dev server', testMatch: 'dev/*.spec.ts', use: chromium, workers: 1 },
+    // nginx over TLS: what HTTPS adds (protocols, HTTP/2, the redirect, slow handshakes). Early
+    // too, as testssl.sh's one test takes half a minute: started among the last, it was the last
+    // test of the run to end.
+    {
+      name: 'https',
+      testMatch: 'tls/*.spec.ts',
+      use: { baseURL: tlsUrl },
+    },
     // No browser: in-process checks of the site's code, and checks of out/ and what serves it.
     { name: 'unit', testMatch: 'unit/**/*.spec.ts' },
     { name: 'out', testMatch: 'out/*.spec.ts' },
@@ -212,13 +220,8 @@ export default defineConfig<object, { engineUnderTest: Engine }>({
       testMatch: specsBehind[server as keyof typeof productionServers],
       use: { ...chromium, baseURL: url },
     })),
-    // nginx over TLS: what HTTPS adds (protocols, HTTP/2, the redirect, slow handshakes), and
-    // the headers and the error pages again, with Chromium trusting the throwaway certificate.
-    {
-      name: 'https',
-      testMatch: 'tls/*.spec.ts',
-      use: { baseURL: tlsUrl },
-    },
+    // The headers and the error pages again over TLS, with Chromium trusting the throwaway
+    // certificate.
     {
       name: 'chromium · nginx https',
       testMatch: browserSpecs(['production-server', 'server-errors']),

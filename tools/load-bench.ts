@@ -384,7 +384,7 @@ Requests per second and latency (median and 99th percentile) of each address und
 autocannon, ${RUN_SECONDS} s a run after a one-second warm-up, every request with
 \`Accept-Encoding: gzip\` as browsers send it, over loopback: behind nginx with
 \`deploy/nginx.conf.template\`, and behind Cloudflare's local runtime
-(\`npm run serve:cloudflare\`: wrangler and workerd, not Cloudflare's network). Every response of
+(\`npm run serve:cloudflare\`: workerd, run by Miniflare as wrangler runs it, not Cloudflare's network). Every response of
 every run was the expected one (200 for the pages, 404 for a missing address; the first of each
 checked byte for byte, decompressed) and no run of either had a connection error: any would have
 stopped the bench. The load generator runs on the same two cores as the servers, which other work

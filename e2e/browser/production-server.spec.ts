@@ -269,8 +269,8 @@ test.describe('odd and hostile addresses', () => {
     baseURL,
   }) => {
     // About a thousand requests, most of them through the Worker on Cloudflare's local runtime:
-    // ten seconds on an idle machine of two cores, and over fifty while other projects' browsers
-    // share those cores.
+    // three seconds on two cores at a load average of 5, and, through wrangler dev's proxy as it
+    // once was, over fifty while other projects' browsers shared those cores.
     test.setTimeout(180_000);
     // Each address starts its path with two slashes or backslashes in some spelling, then another
     // host's name (support/hostile-addresses.ts); a server that copied it into a Location would send
@@ -283,9 +283,10 @@ test.describe('odd and hostile addresses', () => {
   test(`no address writes a header: ${hostileAddresses.length} odd addresses, read byte for byte`, async ({
     baseURL,
   }) => {
-    // Two to three thousand requests take Cloudflare's local runtime about 13 seconds on an idle
-    // machine of two cores; while the other projects' browsers share those cores, it can take over
-    // 30, the default limit, so this test gets three times as long.
+    // Two to three thousand requests take Cloudflare's local runtime about 4 seconds on two cores
+    // at a load average of 5; through wrangler dev's proxy as it once was, while the other
+    // projects' browsers shared those cores, they took over 30, the default limit, so this test
+    // gets three times as long.
     test.slow();
     // The written odd addresses, sent as they are ('../' included), then every control character
     // and look-alike, percent-encoded, in every kind of address a server redirects or rewrites

@@ -10,6 +10,7 @@ import { budgetOf } from '../../scripts/shared/photograph';
 import { FIRST_ROUND_TRIP, PAGE_BUDGETS } from '../support/budgets';
 import { BuiltPage } from '../support/built-page';
 import { BUILD_INPUTS } from '../support/build-inputs';
+import { htmlErrors } from '../support/html-checker';
 import { scratchProject } from '../support/content-check';
 import { PHOTOGRAPH, photographInHero, photographWithLocation, TAKEN } from '../support/photograph';
 import { spawnGroup, stopGroup } from '../support/process-groups';
@@ -97,18 +98,7 @@ test('the hero draws the photograph in AVIF, WebP and JPEG at each width, at its
 });
 
 test('the W3C Nu HTML checker finds no error in the page with its photograph', async () => {
-  const jar = path.resolve('node_modules/vnu-jar/build/dist/vnu.jar');
-  const page = path.join(out, 'south-africa.html');
-  // vnu exits 1 when it reports errors; its report is what matters, so read it either way.
-  const { stderr } = await promisify(execFile)('java', [
-    '-jar',
-    jar,
-    '--errors-only',
-    '--format',
-    'json',
-    page,
-  ]).catch((error: { stderr?: string }) => ({ stderr: error.stderr ?? '' }));
-  const { messages } = JSON.parse(stderr) as { messages: { message: string; extract?: string }[] };
+  const messages = await htmlErrors([path.join(out, 'south-africa.html')]);
   expect(messages.map((m) => `${m.message} ${m.extract ?? ''}`)).toEqual([]);
 });
 

@@ -159,13 +159,14 @@ for (const script of ['serve', 'serve:nginx', 'serve:tls', 'serve:cloudflare']) 
             },
           )
           .toBe(upAnswer(script));
-        // Every process the server has started, its own process group or not: wrangler and the
-        // workerd it runs have one of their own.
+        // Every process the server has started, its own process group or not: a server may start
+        // one in a group of its own.
         tree = npm ? processTree(npm) : [];
         expect(tree.length, 'npm and the server it started').toBeGreaterThan(1);
         process.kill(-group, signal);
-        // Every process has gone, however long a busy machine takes to stop it: wrangler waits for
-        // workerd, and nginx for its workers. npm itself does not wait for its script on SIGTERM.
+        // Every process has gone, however long a busy machine takes to stop it: workerd after the
+        // Cloudflare server, and nginx's workers after nginx. npm itself does not wait for its
+        // script on SIGTERM.
         await expect
           .poll(() => stillRunning(tree, group).map(describeProcess), {
             message: 'processes still running',

@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { existsSync, globSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { home } from '../../content/home';
 import { site } from '../../content/site';
 import { serverErrorPage } from '../../scripts/build/server-error-page';
 import { textOf } from '../../scripts/shared/html';
 import { BuiltPage } from '../support/built-page';
+import { htmlErrors } from '../support/html-checker';
 
 /**
  * What must hold for the build and the documents to be valid: the exported pages pass the W3C
@@ -16,7 +15,6 @@ import { BuiltPage } from '../support/built-page';
  * disk, so that a rename cannot leave them behind.
  */
 
-const run = promisify(execFile);
 const htmlFiles = readdirSync('out').filter((file) => file.endsWith('.html'));
 const siteUrl = new URL(site.url);
 
@@ -28,31 +26,8 @@ const DELIBERATELY_MISSING = ['#', home.brokenLink.href];
 
 test('the W3C Nu HTML checker finds no error in any page, nginx’s error page included', async () => {
   test.setTimeout(60_000);
-  const jar = 'node_modules/vnu-jar/build/dist/vnu.jar';
   const files = [...htmlFiles.map((file) => path.join('out', file)), serverErrorPage.file];
-  // For a run of a second or two, Java's first compiler alone (C1) and one collector thread take
-  // half the processor time of the defaults, whose optimising compiler works on code the run barely
-  // uses. C1's frames are larger, and the checker's schema recurses deeply: it overflows Java's 1 MB
-  // stack then, so it gets 4 MB. vnu exits 1 when it reports errors; its report is what matters, so
-  // read it either way.
-  const { stderr } = await run('java', [
-    '-XX:TieredStopAtLevel=1',
-    '-XX:+UseSerialGC',
-    '-Xss4m',
-    '-jar',
-    jar,
-    '--errors-only',
-    '--format',
-    'json',
-    ...files,
-  ]).catch((error: { stderr?: string; code?: string | number }) => {
-    if (error.code === 'ENOENT')
-      throw new Error('Java is needed for the HTML checker: apt-get install default-jre-headless');
-    return { stderr: error.stderr ?? '' };
-  });
-  const { messages } = JSON.parse(stderr) as {
-    messages: Array<{ url: string; message: string; extract?: string }>;
-  };
+  const messages = await htmlErrors(files);
   expect(messages.map((m) => `${path.basename(m.url)}: ${m.message} ${m.extract ?? ''}`)).toEqual(
     [],
   );

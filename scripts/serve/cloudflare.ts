@@ -1,15 +1,22 @@
 /**
- * `PORT=8787 npm run serve:cloudflare` serves out/ on Cloudflare's own runtime (wrangler dev,
- * which runs workerd), configured by deploy/cloudflare/wrangler.jsonc exactly as it is deployed, so
- * the tests can check what Cloudflare would answer without an account or any network calls.
+ * `PORT=8787 npm run serve:cloudflare` serves out/ on Cloudflare's own runtime, workerd, run by
+ * Miniflare, the library wrangler runs it with: deploy/cloudflare/worker.ts in front of the static
+ * assets, with the settings wrangler reads from deploy/cloudflare/wrangler.jsonc (the assets'
+ * folder, their `_headers`, how they answer a missing or untidy address, and which addresses reach
+ * the Worker first). The tests check what Cloudflare would answer without an account or any network
+ * calls.
+ *
+ * `wrangler dev` serves the same through a second workerd, which it puts in front of the Worker to
+ * reload it on each save: every request then crosses two runtimes, at about three times the
+ * processor time of one (docs/performance.md). Nothing here changes while it serves, so there is
+ * no such proxy, nor the development middleware `wrangler dev` adds to the Worker.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { freePort, runServer } from './port';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { runServer } from './port';
 
 /** The folder of the Cloudflare deployment, which has its own package.json with wrangler in it. */
 const CLOUDFLARE_FOLDER = 'deploy/cloudflare';
@@ -17,12 +24,14 @@ const CLOUDFLARE_FOLDER = 'deploy/cloudflare';
 /** The wrangler program, installed by `npm install --prefix deploy/cloudflare`. */
 export const WRANGLER = `${CLOUDFLARE_FOLDER}/node_modules/.bin/wrangler`;
 
+/** The production Worker's configuration. */
+const CONFIGURATION = `${CLOUDFLARE_FOLDER}/wrangler.jsonc`;
+
 /**
- * The environment that keeps wrangler off the network: no usage data, no update check, and no
- * download of Cloudflare's cf.json. The machines that run the tests have no internet.
+ * What keeps wrangler off the network: no usage data, no update check, and no download of
+ * Cloudflare's cf.json. The machines that run the tests have no internet.
  */
-export const offlineWrangler: NodeJS.ProcessEnv = {
-  ...process.env,
+const OFFLINE_SETTINGS = {
   WRANGLER_SEND_METRICS: 'false',
   WRANGLER_HIDE_BANNER: 'true',
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
@@ -31,57 +40,67 @@ export const offlineWrangler: NodeJS.ProcessEnv = {
   WRANGLER_WRITE_LOGS: 'false',
 };
 
-/** How long workerd may take to exit after wrangler has, before it is killed. */
-const WORKERD_EXIT_TIMEOUT_MS = 10_000;
-/** How often to look whether workerd has exited. */
-const EXIT_POLL_INTERVAL_MS = 50;
+/** The environment of a wrangler kept off the network. */
+export const offlineWrangler: NodeJS.ProcessEnv = { ...process.env, ...OFFLINE_SETTINGS };
 
-/** Runs wrangler dev on `port` until this process is stopped, then cleans up after it. */
+/** The parts of wrangler's and Miniflare's programming interfaces that this server uses. */
+type Wrangler = {
+  unstable_getMiniflareWorkerOptions(configPath: string): {
+    workerOptions: Record<string, unknown>;
+  };
+};
+type MiniflareModule = {
+  Miniflare: new (options: unknown) => { ready: Promise<URL> };
+  convertV4MiniflareOptions(options: unknown): unknown;
+};
+
+/** The module at a file's path. */
+async function importFile<T>(file: string): Promise<T> {
+  return (await import(pathToFileURL(file).href)) as T;
+}
+
+/** Serves out/ on workerd on `port` until this process is stopped. */
 async function serve(port: number): Promise<void> {
   if (!existsSync(WRANGLER)) {
     throw new Error(
       `wrangler is not installed: npm run setup, or npm install --prefix ${CLOUDFLARE_FOLDER}`,
     );
   }
-  const args = ['dev', '--config', `${CLOUDFLARE_FOLDER}/wrangler.jsonc`, '--ip', '127.0.0.1'];
-  args.push('--port', String(port), '--inspector-port', String(await freePort()));
-  args.push('--show-interactive-dev-session=false', '--log-level', 'warn');
-  // What wrangler keeps between runs lives for this run only, and goes with it: the runtime's
-  // state (its cache) and wrangler's per-user files (a device id, a registry of running Workers).
-  const scratchDir = mkdtempSync(path.join(tmpdir(), 'private-bank-wrangler-'));
-  args.push('--persist-to', path.join(scratchDir, 'state'));
-  const env = { ...offlineWrangler, XDG_CONFIG_HOME: scratchDir };
-  // In a process group of its own, wrangler gets exactly one SIGINT, which stops workerd with it (a
-  // second, SIGHUP or SIGKILL would not), and the group tells when workerd has gone too.
-  const wrangler = spawn(WRANGLER, args, { env, stdio: 'inherit', detached: true });
-  // A negative pid addresses the whole process group: wrangler and the workerd it starts.
-  const processGroup = -(wrangler.pid ?? 0);
-  console.log(`Serving out/ on Cloudflare's runtime at http://127.0.0.1:${port} (Ctrl+C to stop)`);
-  let stopping = false;
-  const stop = () => {
-    if (!stopping) process.kill(processGroup, 'SIGINT');
-    stopping = true;
-  };
-  process.on('SIGINT', stop).on('SIGTERM', stop);
-  wrangler.on('exit', async (code) => {
-    // Signal 0 only asks whether any process of the group is still alive.
-    const groupIsRunning = () => {
-      try {
-        return process.kill(processGroup, 0);
-      } catch {
-        return false;
-      }
-    };
-    for (
-      let waited = 0;
-      groupIsRunning() && waited < WORKERD_EXIT_TIMEOUT_MS;
-      waited += EXIT_POLL_INTERVAL_MS
-    )
-      await sleep(EXIT_POLL_INTERVAL_MS);
-    if (groupIsRunning()) process.kill(processGroup, 'SIGKILL');
-    rmSync(scratchDir, { recursive: true, force: true });
-    process.exit(code ?? 0);
+  // The Worker and the lib/ it imports in one module, as wrangler bundles them for a deploy.
+  const bundled = await build({
+    entryPoints: [`${CLOUDFLARE_FOLDER}/worker.ts`],
+    bundle: true,
+    format: 'esm',
+    write: false,
   });
+  // wrangler of deploy/cloudflare/'s own install, and the Miniflare that wrangler itself runs.
+  // It reads its settings from the environment, in this process too.
+  Object.assign(process.env, OFFLINE_SETTINGS);
+  const wranglerFile = createRequire(path.resolve(CLOUDFLARE_FOLDER, 'package.json')).resolve(
+    'wrangler',
+  );
+  const wrangler = await importFile<Wrangler>(wranglerFile);
+  const { Miniflare, convertV4MiniflareOptions } = await importFile<MiniflareModule>(
+    createRequire(wranglerFile).resolve('miniflare'),
+  );
+  const settings = wrangler.unstable_getMiniflareWorkerOptions(CONFIGURATION).workerOptions;
+  // Not the rules for the modules a bundle imports, nor the folder they are found from: the bundle
+  // is one module, given as it is.
+  delete settings.modulesRules;
+  delete settings.rootPath;
+  const worker = {
+    ...settings,
+    name: 'private-bank-south-africa',
+    modules: true,
+    script: bundled.outputFiles[0]!.text,
+  };
+  // Miniflare stops workerd, and removes what it wrote, when this process ends: on Ctrl+C
+  // (SIGINT) and SIGTERM too. No `cf` file from Cloudflare: Miniflare would download one.
+  const runtime = new Miniflare(
+    convertV4MiniflareOptions({ host: '127.0.0.1', port, cf: false, workers: [worker] }),
+  );
+  await runtime.ready;
+  console.log(`Serving out/ on Cloudflare's runtime at http://127.0.0.1:${port} (Ctrl+C to stop)`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -87,8 +87,11 @@ const verifies = (root: string, commit: string) =>
 
 test('a commit written in the service holds the tree git writes, and git verifies its signature', async () => {
   const { workspaces, root } = await started('hours');
-  // A changed file, a new one in a subfolder, one removed, one made runnable.
+  // A changed file, a new one in a subfolder, one removed, one made runnable, and a picture
+  // chosen, in a folder main does not have yet.
   writeFileSync(path.join(root, 'content', 'home.ts'), "export const title = 'Hello';\n");
+  mkdirSync(path.join(root, 'public', 'images'), { recursive: true });
+  writeFileSync(path.join(root, 'public', 'images', 'photo-1.jpg'), Buffer.from([0xff, 0xd8, 0]));
   writeFileSync(path.join(root, 'content', 'kinds', 'time.ts'), "export const time = '09:00';\n");
   unlinkSync(path.join(root, 'content', 'kinds', 'code.ts'));
   chmodSync(path.join(root, 'content', 'kinds', 'year.ts'), 0o755);
@@ -96,7 +99,7 @@ test('a commit written in the service holds the tree git writes, and git verifie
   expect(await workspaces.head(root)).toBe(head);
   const { tree, fromTree } = await workspaces.writeTree(root, head);
   expect(fromTree).toBe(git(root, 'rev-parse', 'HEAD^{tree}').trim());
-  git(root, 'add', '--', 'content');
+  git(root, 'add', '--', 'content', 'public/images');
   expect(tree).toBe(git(root, 'write-tree').trim());
 
   const commit = await workspaces.commit(root, THANDI, 'New hours', [head], tree);

@@ -49,7 +49,6 @@ import {
 } from '../both-servers/content-files';
 import type { fieldDocs } from '../both-servers/field-docs';
 import { formSchema } from '../both-servers/form-schema';
-import { picturesNamed } from '../both-servers/pictures';
 import {
   CHANGED_IN_ANOTHER_TAB,
   CHANGED_ON_DISK,
@@ -481,15 +480,11 @@ export async function startService(settings: Settings) {
     if (changes.length === 0)
       return { status: 422, problem: 'nothing to propose: the change holds what main holds' };
     // What the editor saved, written as a tree (objects of the workspace's own, which nothing
-    // names yet), with the pictures the content names (one chosen from the editor's computer is
-    // stored in the workspace, both-servers/pictures.ts): the same tree as the branch's last
-    // commit, where that is the one last pushed, has nothing new to propose.
+    // names yet), the pictures they chose with it (stored in the workspace,
+    // both-servers/pictures.ts): the same tree as the branch's last commit, where that is the one
+    // last pushed, has nothing new to propose.
     const head = await workspaces.head(workspace.root);
-    const { tree, fromTree: headTree } = await workspaces.writeTree(
-      workspace.root,
-      head,
-      picturesNamed(now, workspace.root),
-    );
+    const { tree, fromTree: headTree } = await workspaces.writeTree(workspace.root, head);
     if (tree === headTree && head === workspace.about.pushed)
       return { status: 422, problem: 'nothing has changed since the last proposal' };
     const message = proposalMessage(person, workspace.title, main.commit, changes);

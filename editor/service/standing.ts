@@ -239,11 +239,7 @@ export async function carryOnto(
     return refusedInCommits;
   }
   if (ownCommits) {
-    const { tree } = await workspaces.writeTree(
-      root,
-      options.onto,
-      pictures.map(({ file }) => file),
-    );
+    const { tree } = await workspaces.writeTree(root, options.onto);
     await workspaces.commit(root, person, options.message, [head, options.onto], tree);
   } else await workspaces.git(root, ['update-ref', 'HEAD', options.onto]);
   const after = valuesOf(new ContentFiles(root).readAll());

@@ -16,7 +16,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { serialize } from 'node:v8';
 import prettier from 'prettier';
 import { contentSchema } from '../../content/schema';
 import { checkWarnings, findingsIn, problemsOf } from '../../scripts/build/check-content';
@@ -208,17 +207,19 @@ export class ContentFiles {
   }
 
   /**
-   * What the check's findings are of, in a few bytes: the content's values (v8's serialization
-   * keeps what JSON would lose, an undefined among them), the names of the files in public/ (the
-   * check asks whether the pictures and files the content names are there) and the minute (it
-   * counts the time left until an expiry), so that findings are used again only where the check
-   * would find the same.
+   * What the check's findings are of, in a few bytes: the content's values, the names of the
+   * files in public/ (the check asks whether the pictures and files the content names are there)
+   * and the minute (it counts the time left until an expiry), so that findings are used again only
+   * where the check would find the same. The values as JSON (where an optional field left empty
+   * and one not written are alike, as they are to the check), not v8's serialization, which writes
+   * a string as V8 holds it, one byte a character or two, so that a value read from a file and the
+   * same value as saved would differ.
    */
   private judged(content: Record<string, unknown>) {
     const folder = path.join(this.root, 'public');
     const files = existsSync(folder) ? readdirSync(folder, { recursive: true }).sort() : [];
     return createHash('sha256')
-      .update(serialize([content, files, Math.floor(Date.now() / 60_000)]))
+      .update(JSON.stringify([content, files, Math.floor(Date.now() / 60_000)]))
       .digest('hex');
   }
 

@@ -85,7 +85,13 @@ import {
   valuesOf,
   type FieldConflict,
 } from './standing';
-import { GitError, pushFailure, Workspaces, type Workspace } from './workspaces';
+import {
+  GitError,
+  pushFailure,
+  Workspaces,
+  type MainAsFetched,
+  type Workspace,
+} from './workspaces';
 
 /** The service's settings, as the environment gives them. */
 export type Settings = {
@@ -461,12 +467,24 @@ export async function startService(settings: Settings) {
     content.forgetLastSaves();
   };
 
-  /** Proposes a change, in its workspace's turn: followed, brought up to date, committed, pushed. */
+  /**
+   * Proposes a change, in its workspace's turn: checked, then on main as fetched now, followed,
+   * brought up to date, committed and pushed, with the proposals fetched with it.
+   */
   const propose = async (person: Person, workspace: Workspace, content: ContentFiles) => {
     const files = content.readAll();
     if (content.problems(files).some((p) => !p.goLive))
       return { status: 422, problem: 'the content check finds problems to correct first' };
-    const main = await workspaces.fetchNow();
+    return workspaces.proposing((main, push) => proposeOn(person, workspace, content, main, push));
+  };
+
+  const proposeOn = async (
+    person: Person,
+    workspace: Workspace,
+    content: ContentFiles,
+    main: MainAsFetched,
+    push: (workspace: Workspace, commit: string) => Promise<void>,
+  ) => {
     if (!main.reachable) return { status: 502, problem: PUSH_WORDS['out of reach'] };
     await followRemote(person, workspace, content);
     const updated = await bringUpToDate(person, workspace, content);
@@ -515,7 +533,7 @@ export async function startService(settings: Settings) {
         // Made after main as fetched, it is in no history of that commit.
         workspaces.notAncestor(commit, main.commit);
         try {
-          await workspaces.push(workspace, commit);
+          await push(workspace, commit);
         } catch (error) {
           if (!(error instanceof GitError)) throw error;
           return {

@@ -243,10 +243,20 @@ const ANCESTRY_KEPT = 10_000;
 /** How many trees, and commits' trees, are kept: every tree of content/ in thousands of commits. */
 const OBJECTS_KEPT = 10_000;
 
-/** A push waiting to be sent with the others: its refspec, and where its objects are. */
+/**
+ * The proposals that shared one fetch of main: how many of them are still making their commit,
+ * whose pushes the first of them to push waits for.
+ */
+type Cohort = { making: number };
+
+/**
+ * A push waiting to be sent with the others: its refspec, where its objects are, and the
+ * proposals it came with, where it is a proposal's.
+ */
 type WaitingPush = {
   refspec: string;
   objects: string;
+  cohort: Cohort | undefined;
   resolve: () => void;
   reject: (error: GitError) => void;
 };
@@ -268,6 +278,8 @@ export class Workspaces {
   private readonly ancestry = new Map<string, boolean>();
   /** The pushes waiting to be sent together, and the sending of them, once one is under way. */
   private waitingPushes: WaitingPush[] = [];
+  /** The proposals of each fetch, by main as that fetch found it. */
+  private readonly cohorts = new WeakMap<MainAsFetched, Cohort>();
   private pushing: Promise<void> | undefined;
   /** isomorphic-git's, which keeps the shared copy's packs' indexes between reads. */
   private readonly objectCache = {};
@@ -336,8 +348,8 @@ export class Workspaces {
 
   /**
    * Fetches main and the content branches into the shared copy, in a fetch that starts after this
-   * call: one fetch at a time, and every caller that asks while one runs shares the next, so that
-   * 20 proposals at once cost two fetches. Where the remote does not answer, main stays as last
+   * call (on an editor's word, "Compare with main now"): one fetch at a time, and every caller that
+   * asks while one runs shares the next. Where the remote does not answer, main stays as last
    * fetched.
    */
   fetchNow(): Promise<MainAsFetched> {
@@ -717,17 +729,55 @@ export class Workspaces {
   }
 
   /**
+   * Runs a proposal on main as fetched for it: by the fetch under way when it is asked for, or else
+   * one started then, so that main is as the remote held it at most one fetch's time before (which
+   * is as long as main can move unseen between a fetch and the push after it), and proposals asked
+   * for together share one fetch. Its push goes with those of the proposals that shared its fetch:
+   * the first to push waits until each of them has pushed, or ended without, so that they go in one
+   * push, not one and then the rest.
+   */
+  async proposing<T>(
+    work: (
+      main: MainAsFetched,
+      push: (workspace: Workspace, commit: string) => Promise<void>,
+    ) => Promise<T>,
+  ): Promise<T> {
+    const main = await (this.fetching ?? this.fetchNow());
+    let cohort = this.cohorts.get(main);
+    if (!cohort) this.cohorts.set(main, (cohort = { making: 0 }));
+    cohort.making += 1;
+    let making = true;
+    const made = () => {
+      if (!making) return;
+      making = false;
+      cohort.making -= 1;
+      this.sendPushes();
+    };
+    try {
+      return await work(main, (workspace, commit) => {
+        const pushed = this.push(workspace, commit, cohort);
+        made();
+        return pushed;
+      });
+    } finally {
+      made();
+    }
+  }
+
+  /**
    * Pushes a workspace's branch to the remote. Pushes asked for while one is being sent wait for it
    * to end, then go together in one `git push` of the shared copy, each its own refspec, borrowing
    * each workspace's objects; each ref's result is read from git's --porcelain lines, so that one
    * branch refused fails its own proposal alone.
+   * @param cohort The proposals this one was fetched with (`proposing`), whose commits it waits for.
    * @throws GitError, whose words `pushFailure` reads.
    */
-  push(workspace: Workspace, commit: string): Promise<void> {
+  push(workspace: Workspace, commit: string, cohort?: Cohort): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waitingPushes.push({
         refspec: `${commit}:refs/heads/${workspace.branch}`,
         objects: path.join(workspace.root, '.git', 'objects'),
+        cohort,
         resolve,
         reject,
       });
@@ -735,11 +785,17 @@ export class Workspaces {
     });
   }
 
-  /** Sends the pushes waiting, a batch at a time, until none waits. */
+  /**
+   * Sends the pushes waiting, a batch at a time, until none waits, each batch once the proposals
+   * that came with the first push waiting have all made their commit: the rest waiting then go
+   * with it.
+   */
   private sendPushes() {
-    if (this.pushing) return;
+    const ready = () => (this.waitingPushes[0]?.cohort?.making ?? 0) === 0;
+    if (this.pushing || !ready()) return;
     this.pushing = (async () => {
-      while (this.waitingPushes.length > 0) await this.sendBatch(this.waitingPushes.splice(0));
+      while (this.waitingPushes.length > 0 && ready())
+        await this.sendBatch(this.waitingPushes.splice(0));
     })().finally(() => {
       this.pushing = undefined;
       // One asked for as the last batch ended would otherwise wait for a push that never comes.

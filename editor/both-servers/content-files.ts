@@ -187,11 +187,26 @@ export class ContentFiles {
    * as data, else the check's findings, go-live reminders among them.
    */
   problems(files: ReadFile[]): Problem[] {
+    const found = this.found(files);
+    return 'slips' in found ? found.slips : problemsOf(found.findings, found.read, found.content);
+  }
+
+  /**
+   * Whether the check finds nothing in these files but go-live reminders, as `problems` would say,
+   * without placing each finding in its file: what a proposal asks.
+   */
+  passes(files: ReadFile[]): boolean {
+    const found = this.found(files);
+    return !('slips' in found) && found.findings.every((finding) => finding.goLive);
+  }
+
+  /** The slips in these files, or else the check's findings in them, judged once for each content. */
+  private found(files: ReadFile[]) {
     const slips = files.flatMap(({ source, file }) => {
       const read = readContentOnce(source, file);
       return Array.isArray(read) ? read : [];
     });
-    if (slips.length > 0) return slips;
+    if (slips.length > 0) return { slips };
     const read = files.map(({ read }) => read!);
     const content = Object.fromEntries(read.map((file) => [file.name, file.value]));
     const judged = this.judged(content);
@@ -203,7 +218,7 @@ export class ContentFiles {
       if (this.findings.size > FINDINGS_KEPT)
         this.findings.delete(this.findings.keys().next().value!);
     }
-    return problemsOf(findings, read, content);
+    return { findings, read, content };
   }
 
   /**

@@ -468,16 +468,17 @@ export async function startService(settings: Settings) {
   };
 
   /**
-   * Proposes a change, in its workspace's turn: checked, then on main as fetched now, followed,
-   * brought up to date, committed and pushed, with the proposals fetched with it.
+   * Proposes a change, in its workspace's turn: checked, then, on main as fetched for it
+   * (`Workspaces.proposing`), followed, brought up to date, committed and pushed.
    */
   const propose = async (person: Person, workspace: Workspace, content: ContentFiles) => {
     const files = content.readAll();
-    if (content.problems(files).some((p) => !p.goLive))
+    if (!content.passes(files))
       return { status: 422, problem: 'the content check finds problems to correct first' };
     return workspaces.proposing((main, push) => proposeOn(person, workspace, content, main, push));
   };
 
+  /** A proposal once main is fetched for it, with the push it goes in (`Workspaces.proposing`). */
   const proposeOn = async (
     person: Person,
     workspace: Workspace,

@@ -61,21 +61,15 @@ import { type CommitSigner, withIdentity } from './signing';
  */
 const CHANGED_FOLDERS = [['content'], ['public', 'images']];
 
-/**
- * The files isomorphic-git reads the workspaces' objects and writes their branches with: Node's
- * own, except that a file is written whole or not at all (beside it, then renamed over it), as git
- * writes its refs, so that a service stopped mid-write leaves no half a ref.
- */
-const objectFiles = {
-  promises: {
-    ...fsPromises,
-    writeFile: async (file: string, data: string | Uint8Array, options?: object) => {
-      const beside = `${file}.${process.pid}.tmp`;
-      await fsPromises.writeFile(beside, data, options);
-      await fsPromises.rename(beside, file);
-    },
-  },
-};
+/** The files isomorphic-git reads the workspaces' objects and refs with: Node's own. */
+const objectFiles = { promises: fsPromises };
+
+/** The branch a repository's HEAD names (`ref: refs/heads/…`), read from its file as git writes it. */
+function branchOf(gitdir: string): string {
+  const head = readFileSync(path.join(gitdir, 'HEAD'), 'utf8').trim();
+  if (!head.startsWith('ref: ')) throw new Error(`${gitdir}/HEAD names no branch`);
+  return head.slice('ref: '.length);
+}
 
 /** A git object of a type: its header (the type and the length) and its bytes. */
 const gitObject = (type: 'blob' | 'tree' | 'commit', body: Buffer) =>
@@ -687,11 +681,17 @@ export class Workspaces {
     return this.storeTree(path.join(root, '.git'), [...entries.values()], tree);
   }
 
-  /** The commit a workspace's branch holds, read from its files rather than asked of git. */
+  /**
+   * The commit a workspace's branch holds, read from its files rather than asked of git: the
+   * branch's own file, where git keeps it, else isomorphic-git finds it among the packed refs.
+   */
   head(root: string): Promise<string> {
-    return this.inTurn(root, () =>
-      isogit.resolveRef({ fs: objectFiles, gitdir: path.join(root, '.git'), ref: 'HEAD' }),
-    );
+    return this.inTurn(root, async () => {
+      const gitdir = path.join(root, '.git');
+      const file = path.join(gitdir, branchOf(gitdir));
+      if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+      return isogit.resolveRef({ fs: objectFiles, gitdir, ref: 'HEAD' });
+    });
   }
 
   /**
@@ -721,8 +721,13 @@ export class Workspaces {
       };
       const gpgsig = this.signer.sign(commitText(commit));
       const written = writeObject(gitdir, 'commit', Buffer.from(commitText(commit, gpgsig)));
-      const branch = await isogit.resolveRef({ fs: objectFiles, gitdir, ref: 'HEAD', depth: 2 });
-      await isogit.writeRef({ fs: objectFiles, gitdir, ref: branch, value: written, force: true });
+      // The branch moves as git moves it: its file written whole beside it (under the name of
+      // git's lock), then renamed over it, so that a service stopped mid-write leaves no half a
+      // branch. The workspace's turn keeps any other writer out meanwhile.
+      const branch = path.join(gitdir, branchOf(gitdir));
+      mkdirSync(path.dirname(branch), { recursive: true });
+      writeFileSync(`${branch}.lock`, `${written}\n`);
+      renameSync(`${branch}.lock`, branch);
       this.keep(this.commitTrees, written, tree);
       return written;
     });

@@ -28,10 +28,10 @@
  * the branch) made 20 proposals at once wait on each other's: only the fetch and the push, shared
  * by the proposals waiting, are git's now. isomorphic-git reads the trees and commits a proposal
  * starts from (from the workspace's own objects, or else the shared copy's, since isomorphic-git
- * does not follow git's alternates) and moves the branch; the few objects a proposal makes are
- * written here (`writeObject`). The workspace's index is not brought up to these commits: the
- * service reads nothing from it, and the git command that next uses it, `read-tree --reset -u`
- * (standing.ts), checks the files themselves against it and sets it anew.
+ * does not follow git's alternates); the few objects a proposal makes (`writeObject`) and the
+ * branch's move are written here, as git writes them. The workspace's index is not brought up to
+ * these commits: the service reads nothing from it, and the git commands that next use it
+ * (standing.ts) set it anew.
  */
 import { createHash } from 'node:crypto';
 import {

@@ -90,15 +90,20 @@ const objectName = (object: Buffer) => createHash('sha1').update(object).digest(
 function writeObject(gitdir: string, type: 'blob' | 'tree' | 'commit', body: Buffer): string {
   const object = gitObject(type, body);
   const name = objectName(object);
-  const folder = path.join(gitdir, 'objects', name.slice(0, 2));
-  const file = path.join(folder, name.slice(2));
-  if (!existsSync(file)) {
-    mkdirSync(folder, { recursive: true });
-    const beside = `${file}.${process.pid}.tmp`;
-    writeFileSync(beside, deflateSync(object));
-    renameSync(beside, file);
-  }
+  const file = path.join(gitdir, 'objects', name.slice(0, 2), name.slice(2));
+  if (!existsSync(file)) writeWhole(file, `${file}.${process.pid}.tmp`, deflateSync(object));
   return name;
+}
+
+/**
+ * Writes a file whole or not at all: beside it, then renamed over it, its folder made where it is
+ * missing (asked first: making a folder that is there takes the system two calls, and asking one).
+ */
+function writeWhole(file: string, beside: string, data: string | Buffer) {
+  const folder = path.dirname(file);
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true });
+  writeFileSync(beside, data);
+  renameSync(beside, file);
 }
 
 /**
@@ -725,9 +730,7 @@ export class Workspaces {
       // git's lock), then renamed over it, so that a service stopped mid-write leaves no half a
       // branch. The workspace's turn keeps any other writer out meanwhile.
       const branch = path.join(gitdir, branchOf(gitdir));
-      mkdirSync(path.dirname(branch), { recursive: true });
-      writeFileSync(`${branch}.lock`, `${written}\n`);
-      renameSync(`${branch}.lock`, branch);
+      writeWhole(branch, `${branch}.lock`, `${written}\n`);
       this.keep(this.commitTrees, written, tree);
       return written;
     });

@@ -200,13 +200,16 @@ export async function startService(settings: Settings) {
     values: Record<string, unknown>,
   ) => changeInWords({ ...change, words: fieldWords(change.field, shared.schema, values) });
 
-  /** How the log records changed fields: exact values, and the change in words. */
+  /**
+   * How the log records changed fields: exact values, and the change in words (worded here, unless
+   * it is already: a proposal's changes are, for its message).
+   */
   const loggedFields = (
-    changes: { field: FieldPath; before: unknown; after: unknown }[],
+    changes: ({ field: FieldPath; before: unknown; after: unknown } | WordedChange)[],
     values: Record<string, unknown>,
   ) =>
     changes.map((change) => {
-      const words = worded(change, values);
+      const words = 'parts' in change ? change : worded(change, values);
       return {
         field: fieldName(change.field),
         words: words.words,

@@ -63,10 +63,11 @@ waiting for the one before it (\`npx tsx tools/editing-service-load.ts\`; ${mach
 Then, in the same run, proposals and lists of changes (each a median in ms; the ratio is the ${editors}
 editors' median over one editor's): one editor proposes alone ${proposals!.alone.length} times, a save before each,
 then all ${editors} save once more and propose at once; one editor lists their changes alone ${lists!.alone.length} times,
-then all ${editors} list theirs at once. A proposal fetches main (proposals asking while a fetch
-runs share the next one), brings the change up to date, writes and signs its commit in the service
-(no process of git's or ssh-keygen's) and pushes it to the remote, a bare repository on the same
-disk (the proposals waiting go in one push).
+then all ${editors} list theirs at once. A proposal fetches main (proposals asked for while a fetch
+runs share it), brings the change up to date, writes and signs its commit in the service (no
+process of git's or ssh-keygen's) and pushes it to the remote, a bare repository on the same disk
+(the proposals that shared a fetch go in one push, the first to push waiting for the others'
+commits).
 
 | what | one editor alone | ${editors} at once (median) | p95 | ratio |
 | --- | --- | --- | --- | --- |

@@ -1,6 +1,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
@@ -484,6 +485,50 @@ test.describe('the editing service', () => {
       } finally {
         clone.done();
       }
+      // Main moves in a file the change never touched: the next proposal brings the change up to
+      // date, and the branch still holds the picture with the words, against main as it now is.
+      const platform = mkdtempSync(path.join(tmpdir(), 'private-bank-platform-'));
+      const inPlatform = (...args: string[]) =>
+        execFileSync('git', ['-C', platform, ...args], { encoding: 'utf8' });
+      try {
+        execFileSync('git', ['clone', '--quiet', running.service.remote, platform]);
+        const contact = path.join(platform, 'content', 'contact.ts');
+        writeFileSync(
+          contact,
+          readFileSync(contact, 'utf8').replace(
+            "helpPhone: '+44 20 7946 0123'",
+            "helpPhone: '+44 20 7946 0124'",
+          ),
+        );
+        inPlatform(
+          '-c',
+          'user.name=Reviewer',
+          '-c',
+          'user.email=reviewer@example.com',
+          'commit',
+          '--quiet',
+          '--all',
+          '--message',
+          'A new help line',
+        );
+        inPlatform('push', '--quiet', 'origin', 'main');
+      } finally {
+        rmSync(platform, { recursive: true, force: true });
+      }
+      await propose(page);
+      await expect(page.getByRole('status')).toContainText(
+        `Proposed for review, on the branch ${branch}`,
+      );
+      expect(
+        execFileSync(
+          'git',
+          ['--git-dir', running.service.remote, 'diff', '--name-only', 'main', branch],
+          { encoding: 'utf8' },
+        )
+          .trim()
+          .split('\n')
+          .sort(),
+      ).toEqual(['content/south-africa.ts', `public${src}`]);
     } finally {
       await page.context().close();
     }

@@ -87,8 +87,11 @@ const verifies = (root: string, commit: string) =>
 
 test('a commit written in the service holds the tree git writes, and git verifies its signature', async () => {
   const { workspaces, root } = await started('hours');
-  // A changed file, a new one in a subfolder, one removed, one made runnable.
+  // A changed file, a new one in a subfolder, one removed, one made runnable, and a picture
+  // chosen, in a folder main does not have yet.
   writeFileSync(path.join(root, 'content', 'home.ts'), "export const title = 'Hello';\n");
+  mkdirSync(path.join(root, 'public', 'images'), { recursive: true });
+  writeFileSync(path.join(root, 'public', 'images', 'photo-1.jpg'), Buffer.from([0xff, 0xd8, 0]));
   writeFileSync(path.join(root, 'content', 'kinds', 'time.ts'), "export const time = '09:00';\n");
   unlinkSync(path.join(root, 'content', 'kinds', 'code.ts'));
   chmodSync(path.join(root, 'content', 'kinds', 'year.ts'), 0o755);
@@ -96,7 +99,7 @@ test('a commit written in the service holds the tree git writes, and git verifie
   expect(await workspaces.head(root)).toBe(head);
   const { tree, fromTree } = await workspaces.writeTree(root, head);
   expect(fromTree).toBe(git(root, 'rev-parse', 'HEAD^{tree}').trim());
-  git(root, 'add', '--', 'content');
+  git(root, 'add', '--', 'content', 'public/images');
   expect(tree).toBe(git(root, 'write-tree').trim());
 
   const commit = await workspaces.commit(root, THANDI, 'New hours', [head], tree);
@@ -230,5 +233,71 @@ test('one branch refused inside a push of several: its proposal alone fails, as 
     git(refusing, 'for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads/content'),
   ).toBe(
     `refs/heads/content/naledi/new-hours ${changes[2]!.commit}\nrefs/heads/content/thandi/new-hours ${changes[0]!.commit}\n`,
+  );
+});
+
+test('proposals fetched together are pushed together, the first to push waiting for the others to make their commits', async () => {
+  // A remote of its own, whose pre-receive hook notes each push's branches on one line.
+  const noting = path.join(scratch, 'noting.git');
+  git(scratch, 'clone', '--quiet', '--bare', remote, noting);
+  const pushes = path.join(scratch, 'noted-pushes.log');
+  writeFileSync(
+    path.join(noting, 'hooks', 'pre-receive'),
+    `#!/bin/sh\ncut -d' ' -f3 | tr '\\n' ' ' >> ${pushes}\necho >> ${pushes}\n`,
+    { mode: 0o755 },
+  );
+  const { workspaces } = await started('cohorts', CommitSigner.fromFile(key), noting);
+  const main = await workspaces.mainAsFetched();
+  const [jabu, naledi] = await Promise.all(
+    ['jabu', 'naledi'].map(async (user) => {
+      const person = { ...THANDI, user, email: `${user}@bank.example` };
+      const workspace = await workspaces.start(person, 'New hours', 'new-hours', main.commit);
+      writeFileSync(
+        path.join(workspace.root, 'content', 'home.ts'),
+        `export const title = 'Hello from ${user}';\n`,
+      );
+      return { person, workspace };
+    }),
+  );
+  /** Makes a change's commit on main as its proposal fetched it, and asks for its push. */
+  const propose = (
+    { person, workspace }: NonNullable<typeof jabu>,
+    before: Promise<unknown> = Promise.resolve(),
+    asked = () => undefined as void,
+  ) =>
+    workspaces.proposing(async (fetched, push) => {
+      await before;
+      const { tree } = await workspaces.writeTree(workspace.root, fetched.commit);
+      const commit = await workspaces.commit(
+        workspace.root,
+        person,
+        'New hours',
+        [fetched.commit],
+        tree,
+      );
+      const pushed = push(workspace, commit);
+      asked();
+      await pushed;
+      return commit;
+    });
+  // Both asked for while a fetch runs, which they share; Naledi's push is asked for before Jabu
+  // has made his commit: it waits for his.
+  const fetching = workspaces.fetchNow();
+  let naledisAsked!: () => void;
+  const naledisPush = new Promise<void>((resolve) => (naledisAsked = resolve));
+  const [jabus, naledis] = await Promise.all([
+    propose(jabu!, naledisPush),
+    propose(naledi!, undefined, naledisAsked),
+    fetching,
+  ]);
+  // One push, of both branches.
+  expect(
+    readFileSync(pushes, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.trim().split(' ').sort()),
+  ).toEqual([['refs/heads/content/jabu/new-hours', 'refs/heads/content/naledi/new-hours']]);
+  expect(git(noting, 'for-each-ref', '--format=%(objectname)', 'refs/heads/content')).toBe(
+    `${jabus}\n${naledis}\n`,
   );
 });

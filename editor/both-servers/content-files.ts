@@ -13,12 +13,13 @@
  * would silently write over the first.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import prettier from 'prettier';
 import { contentSchema } from '../../content/schema';
-import { checkContent, checkWarnings } from '../../scripts/build/check-content';
+import { checkWarnings, findingsIn, problemsOf } from '../../scripts/build/check-content';
+import type { Finding } from '../../scripts/build/content-rules';
 import {
   fieldName,
   readContent,
@@ -120,6 +121,9 @@ function readContentOnce(source: string, file: string): ReturnType<typeof readCo
   return read;
 }
 
+/** How many contents' findings a folder's files keep: a save's before and after, and a few more. */
+const FINDINGS_KEPT = 8;
+
 /** A problem's identity, to tell the problems a change brings from those already there. */
 const problemKey = (p: Problem) => `${p.field} ${p.message}`;
 
@@ -142,6 +146,13 @@ export class ContentFiles {
    * over a file that holds one of them is another tab's doing, not a change on disk.
    */
   private readonly writers = new Map<string, string>();
+
+  /**
+   * The check's findings in the contents it judged last, by `judged`: each save judges the content
+   * before it, which the save before judged as after it, and a proposal judges what the last save
+   * wrote. The whole check is most of a save's time, and of a proposal's in the service.
+   */
+  private readonly findings = new Map<string, Finding[]>();
 
   /** The last write queued: each write waits for the one before it to end, well or not. */
   private writing: Promise<unknown> = Promise.resolve();
@@ -176,16 +187,55 @@ export class ContentFiles {
    * as data, else the check's findings, go-live reminders among them.
    */
   problems(files: ReadFile[]): Problem[] {
+    const found = this.found(files);
+    return 'slips' in found ? found.slips : problemsOf(found.findings, found.read, found.content);
+  }
+
+  /**
+   * Whether the check finds nothing in these files but go-live reminders, as `problems` would say,
+   * without placing each finding in its file: what a proposal asks.
+   */
+  passes(files: ReadFile[]): boolean {
+    const found = this.found(files);
+    return !('slips' in found) && found.findings.every((finding) => finding.goLive);
+  }
+
+  /** The slips in these files, or else the check's findings in them, judged once for each content. */
+  private found(files: ReadFile[]) {
     const slips = files.flatMap(({ source, file }) => {
       const read = readContentOnce(source, file);
       return Array.isArray(read) ? read : [];
     });
-    if (slips.length > 0) return slips;
-    return checkContent(
-      files.map(({ read }) => read!),
-      contentSchema,
-      path.join(this.root, 'public'),
-    );
+    if (slips.length > 0) return { slips };
+    const read = files.map(({ read }) => read!);
+    const content = Object.fromEntries(read.map((file) => [file.name, file.value]));
+    const judged = this.judged(content);
+    let findings = this.findings.get(judged);
+    if (!findings) {
+      findings = findingsIn(content, contentSchema, path.join(this.root, 'public'));
+      this.findings.set(judged, findings);
+      // The oldest goes first: a Map keeps its keys in the order they were set.
+      if (this.findings.size > FINDINGS_KEPT)
+        this.findings.delete(this.findings.keys().next().value!);
+    }
+    return { findings, read, content };
+  }
+
+  /**
+   * What the check's findings are of, in a few bytes: the content's values, the names of the
+   * files in public/ (the check asks whether the pictures and files the content names are there)
+   * and the minute (it counts the time left until an expiry), so that findings are used again only
+   * where the check would find the same. The values as JSON (where an optional field left empty
+   * and one not written are alike, as they are to the check), not v8's serialization, which writes
+   * a string as V8 holds it, one byte a character or two, so that a value read from a file and the
+   * same value as saved would differ.
+   */
+  private judged(content: Record<string, unknown>) {
+    const folder = path.join(this.root, 'public');
+    const files = existsSync(folder) ? readdirSync(folder, { recursive: true }).sort() : [];
+    return createHash('sha256')
+      .update(JSON.stringify([content, files, Math.floor(Date.now() / 60_000)]))
+      .digest('hex');
   }
 
   /**

@@ -49,7 +49,6 @@ import {
 } from '../both-servers/content-files';
 import type { fieldDocs } from '../both-servers/field-docs';
 import { formSchema } from '../both-servers/form-schema';
-import { picturesNamed } from '../both-servers/pictures';
 import {
   CHANGED_IN_ANOTHER_TAB,
   CHANGED_ON_DISK,
@@ -86,7 +85,13 @@ import {
   valuesOf,
   type FieldConflict,
 } from './standing';
-import { GitError, pushFailure, Workspaces, type Workspace } from './workspaces';
+import {
+  GitError,
+  pushFailure,
+  Workspaces,
+  type MainAsFetched,
+  type Workspace,
+} from './workspaces';
 
 /** The service's settings, as the environment gives them. */
 export type Settings = {
@@ -195,13 +200,16 @@ export async function startService(settings: Settings) {
     values: Record<string, unknown>,
   ) => changeInWords({ ...change, words: fieldWords(change.field, shared.schema, values) });
 
-  /** How the log records changed fields: exact values, and the change in words. */
+  /**
+   * How the log records changed fields: exact values, and the change in words (worded here, unless
+   * it is already: a proposal's changes are, for its message).
+   */
   const loggedFields = (
-    changes: { field: FieldPath; before: unknown; after: unknown }[],
+    changes: ({ field: FieldPath; before: unknown; after: unknown } | WordedChange)[],
     values: Record<string, unknown>,
   ) =>
     changes.map((change) => {
-      const words = worded(change, values);
+      const words = 'parts' in change ? change : worded(change, values);
       return {
         field: fieldName(change.field),
         words: words.words,
@@ -462,12 +470,25 @@ export async function startService(settings: Settings) {
     content.forgetLastSaves();
   };
 
-  /** Proposes a change, in its workspace's turn: followed, brought up to date, committed, pushed. */
+  /**
+   * Proposes a change, in its workspace's turn: checked, then, on main as fetched for it
+   * (`Workspaces.proposing`), followed, brought up to date, committed and pushed.
+   */
   const propose = async (person: Person, workspace: Workspace, content: ContentFiles) => {
     const files = content.readAll();
-    if (content.problems(files).some((p) => !p.goLive))
+    if (!content.passes(files))
       return { status: 422, problem: 'the content check finds problems to correct first' };
-    const main = await workspaces.fetchNow();
+    return workspaces.proposing((main, push) => proposeOn(person, workspace, content, main, push));
+  };
+
+  /** A proposal once main is fetched for it, with the push it goes in (`Workspaces.proposing`). */
+  const proposeOn = async (
+    person: Person,
+    workspace: Workspace,
+    content: ContentFiles,
+    main: MainAsFetched,
+    push: (workspace: Workspace, commit: string) => Promise<void>,
+  ) => {
     if (!main.reachable) return { status: 502, problem: PUSH_WORDS['out of reach'] };
     await followRemote(person, workspace, content);
     const updated = await bringUpToDate(person, workspace, content);
@@ -481,15 +502,11 @@ export async function startService(settings: Settings) {
     if (changes.length === 0)
       return { status: 422, problem: 'nothing to propose: the change holds what main holds' };
     // What the editor saved, written as a tree (objects of the workspace's own, which nothing
-    // names yet), with the pictures the content names (one chosen from the editor's computer is
-    // stored in the workspace, both-servers/pictures.ts): the same tree as the branch's last
-    // commit, where that is the one last pushed, has nothing new to propose.
+    // names yet), the pictures they chose with it (stored in the workspace,
+    // both-servers/pictures.ts): the same tree as the branch's last commit, where that is the one
+    // last pushed, has nothing new to propose.
     const head = await workspaces.head(workspace.root);
-    const { tree, fromTree: headTree } = await workspaces.writeTree(
-      workspace.root,
-      head,
-      picturesNamed(now, workspace.root),
-    );
+    const { tree, fromTree: headTree } = await workspaces.writeTree(workspace.root, head);
     if (tree === headTree && head === workspace.about.pushed)
       return { status: 422, problem: 'nothing has changed since the last proposal' };
     const message = proposalMessage(person, workspace.title, main.commit, changes);
@@ -520,7 +537,7 @@ export async function startService(settings: Settings) {
         // Made after main as fetched, it is in no history of that commit.
         workspaces.notAncestor(commit, main.commit);
         try {
-          await workspaces.push(workspace, commit);
+          await push(workspace, commit);
         } catch (error) {
           if (!(error instanceof GitError)) throw error;
           return {

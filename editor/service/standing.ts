@@ -12,8 +12,6 @@
  * cleanly; the saves not yet proposed stay saves. Following a branch that moved on the remote is
  * the same, onto the remote's commit, the editor's values winning.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { fieldName } from '../../scripts/build/read-content';
 import { readContent } from '../../scripts/build/read-content';
@@ -24,7 +22,6 @@ import {
   type FieldPath,
   type ReadFile,
 } from '../both-servers/content-files';
-import { picturesNamed } from '../both-servers/pictures';
 import { valueAt } from '../shared/values';
 import type { Person } from './identity';
 import type { Workspace, Workspaces } from './workspaces';
@@ -220,18 +217,12 @@ export async function carryOnto(
     const restore = new ContentFiles(root);
     for (const file of files) restore.restore(file.file, file.source);
   };
-  // The pictures the change's content names (an editor's chosen picture, both-servers/pictures.ts)
-  // are kept through the reset to main's tree, which takes away those the branch's commits hold,
-  // and go with the content into the commit that carries the change onto main.
-  const pictures = picturesNamed(files, root).map((file) => ({
-    file,
-    bytes: readFileSync(path.join(root, file)),
-  }));
+  // The files become `onto`'s, from the index set to the tree the change is counted from: what
+  // `onto` took away since is taken away (a picture removed on main), and what the change added,
+  // which that tree and so the index never held (a picture an editor chose, stored in the
+  // workspace: both-servers/pictures.ts), stays, and goes into the commit with the content.
+  await workspaces.git(root, ['read-tree', options.from]);
   await workspaces.git(root, ['read-tree', '-u', '--reset', options.onto]);
-  for (const { file, bytes } of pictures) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), bytes);
-  }
   const inCommits = savesOnto(onto, committed, changesBetween(base, committed), options.kept);
   const refusedInCommits = await writeValues(root, inCommits);
   if (refusedInCommits) {
@@ -239,11 +230,7 @@ export async function carryOnto(
     return refusedInCommits;
   }
   if (ownCommits) {
-    const { tree } = await workspaces.writeTree(
-      root,
-      options.onto,
-      pictures.map(({ file }) => file),
-    );
+    const { tree } = await workspaces.writeTree(root, options.onto);
     await workspaces.commit(root, person, options.message, [head, options.onto], tree);
   } else await workspaces.git(root, ['update-ref', 'HEAD', options.onto]);
   const after = valuesOf(new ContentFiles(root).readAll());

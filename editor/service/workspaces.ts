@@ -23,14 +23,15 @@
  * docs/deploying.md).
  *
  * A change's own commit is written in the service, without a process: its tree by `writeTree`,
- * the commit by `commit`, with isomorphic-git reading and writing git's objects (from the
- * workspace's own objects, or else the shared copy's, since isomorphic-git does not follow git's
- * alternates) and signing.ts's signature. On two cores, the six processes each proposal started
- * (staging, writing the tree, reading the branch, writing the commit, signing it, moving the
- * branch) made 20 proposals at once wait on each other's: only the fetch and the push, shared by
- * the proposals waiting, are git's now. The workspace's index is not brought up to these commits:
- * the service reads nothing from it, and the git command that next uses it, `read-tree --reset -u`
- * (standing.ts), checks the files themselves against it and sets it anew.
+ * the commit by `commit`, signed by signing.ts. On two cores, the six processes each proposal
+ * started (staging, writing the tree, reading the branch, writing the commit, signing it, moving
+ * the branch) made 20 proposals at once wait on each other's: only the fetch and the push, shared
+ * by the proposals waiting, are git's now. isomorphic-git reads the trees and commits a proposal
+ * starts from (from the workspace's own objects, or else the shared copy's, since isomorphic-git
+ * does not follow git's alternates); the few objects a proposal makes (`writeObject`) and the
+ * branch's move are written here, as git writes them. The workspace's index is not brought up to
+ * these commits: the service reads nothing from it, and the git commands that next use it
+ * (standing.ts) set it anew.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -46,39 +47,84 @@ import {
 } from 'node:fs';
 import { promises as fsPromises } from 'node:fs';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import * as isogit from 'isomorphic-git';
 import type { TreeEntry } from 'isomorphic-git';
 import { GitRunner } from './git-runner';
 import type { Person } from './identity';
 import { type CommitSigner, withIdentity } from './signing';
 
-/** The folder of the repository a change changes: all a commit of the service writes anew. */
-const CONTENT = 'content';
+/**
+ * The folders of the repository a change changes, as paths of names: the content files, and the
+ * pictures an editor chooses, stored beside the site's (both-servers/pictures.ts). A commit of the
+ * service writes these anew, each as the workspace holds it, over the tree it starts from.
+ */
+const CHANGED_FOLDERS = [['content'], ['public', 'images']];
+
+/** The files isomorphic-git reads the workspaces' objects and refs with: Node's own. */
+const objectFiles = { promises: fsPromises };
+
+/** The branch a repository's HEAD names (`ref: refs/heads/…`), read from its file as git writes it. */
+function branchOf(gitdir: string): string {
+  const head = readFileSync(path.join(gitdir, 'HEAD'), 'utf8').trim();
+  if (!head.startsWith('ref: ')) throw new Error(`${gitdir}/HEAD names no branch`);
+  return head.slice('ref: '.length);
+}
+
+/** A git object of a type: its header (the type and the length) and its bytes. */
+const gitObject = (type: 'blob' | 'tree' | 'commit', body: Buffer) =>
+  Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]);
+
+/** The name git gives an object: the SHA-1 of its header and its bytes. */
+const objectName = (object: Buffer) => createHash('sha1').update(object).digest('hex');
 
 /**
- * The files isomorphic-git reads and writes the workspaces' objects and branches with: Node's own,
- * except that a file is written whole or not at all (beside it, then renamed over it), as git
- * writes its objects and refs, so that a service stopped mid-write leaves no half an object.
+ * Writes an object into a repository's own objects, as git writes a loose one: compressed by zlib,
+ * in a file named by the object's name, unless that file is there already; written whole or not at
+ * all (beside it, then renamed over it), so that a service stopped mid-write leaves no half an
+ * object. Written here rather than by isomorphic-git, whose writer hashes on WebCrypto's thread and
+ * compresses through a web stream: some 4 ms of the service's one thread for each object on two
+ * cores, where this takes a few tenths (docs/performance.md), and a proposal writes four at least.
+ * @returns The object's name.
  */
-const objectFiles = {
-  promises: {
-    ...fsPromises,
-    writeFile: async (file: string, data: string | Uint8Array, options?: object) => {
-      const beside = `${file}.${process.pid}.tmp`;
-      await fsPromises.writeFile(beside, data, options);
-      await fsPromises.rename(beside, file);
-    },
-  },
-};
+function writeObject(gitdir: string, type: 'blob' | 'tree' | 'commit', body: Buffer): string {
+  const object = gitObject(type, body);
+  const name = objectName(object);
+  const file = path.join(gitdir, 'objects', name.slice(0, 2), name.slice(2));
+  if (!existsSync(file)) writeWhole(file, `${file}.${process.pid}.tmp`, deflateSync(object));
+  return name;
+}
 
 /**
- * The name git gives a file's bytes as a blob: the SHA-1 of its header and the bytes. Hashed here,
- * at once, rather than by isomorphic-git's hashBlob, which waits for WebCrypto's thread for each
- * of a workspace's few dozen files; only the files that changed are then written, by
- * isomorphic-git.
+ * Writes a file whole or not at all: beside it, then renamed over it, its folder made where it is
+ * missing (asked first: making a folder that is there takes the system two calls, and asking one).
  */
-const blobName = (bytes: Buffer) =>
-  createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+function writeWhole(file: string, beside: string, data: string | Buffer) {
+  const folder = path.dirname(file);
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true });
+  writeFileSync(beside, data);
+  renameSync(beside, file);
+}
+
+/**
+ * A tree's bytes as git writes them: for each entry its mode (a folder's without its leading 0),
+ * its name and its object's name in 20 bytes, in git's order, that of the names' bytes with a
+ * folder's name read as ending in a slash.
+ */
+function treeBytes(entries: Iterable<TreeEntry>): Buffer {
+  const sorted = [...entries]
+    .map((entry) => ({
+      entry,
+      key: Buffer.from(entry.type === 'tree' ? `${entry.path}/` : entry.path),
+    }))
+    .sort((a, b) => Buffer.compare(a.key, b.key));
+  return Buffer.concat(
+    sorted.flatMap(({ entry }) => [
+      Buffer.from(`${entry.mode.replace(/^0/, '')} ${entry.path}\0`),
+      Buffer.from(entry.oid, 'hex'),
+    ]),
+  );
+}
 
 /** Someone named in a commit, with when. */
 type Signature = { name: string; email: string; timestamp: number; timezoneOffset: number };
@@ -92,21 +138,26 @@ function signatureLine({ name, email, timestamp, timezoneOffset }: Signature) {
 }
 
 /**
- * A commit as git reads it to verify its signature: every header but gpgsig, a blank line, the
- * message (git's commit format, gitformat-signature(5)).
+ * A commit's text: its headers, a blank line, the message. Without `gpgsig`, it is what git reads
+ * to verify the signature; with it, the signature is the last header, its lines after the first
+ * each begun with a space (git's commit format, gitformat-signature(5)).
  */
-function unsignedCommit(commit: {
-  tree: string;
-  parents: string[];
-  author: Signature;
-  committer: Signature;
-  message: string;
-}) {
+function commitText(
+  commit: {
+    tree: string;
+    parents: string[];
+    author: Signature;
+    committer: Signature;
+    message: string;
+  },
+  gpgsig?: string,
+) {
   return [
     `tree ${commit.tree}`,
     ...commit.parents.map((parent) => `parent ${parent}`),
     `author ${signatureLine(commit.author)}`,
     `committer ${signatureLine(commit.committer)}`,
+    ...(gpgsig === undefined ? [] : [`gpgsig ${gpgsig.trim().split('\n').join('\n ')}`]),
     '',
     commit.message,
   ].join('\n');
@@ -191,10 +242,20 @@ const ANCESTRY_KEPT = 10_000;
 /** How many trees, and commits' trees, are kept: every tree of content/ in thousands of commits. */
 const OBJECTS_KEPT = 10_000;
 
-/** A push waiting to be sent with the others: its refspec, and where its objects are. */
+/**
+ * The proposals that shared one fetch of main: how many of them are still making their commit,
+ * whose pushes the first of them to push waits for.
+ */
+type Cohort = { making: number };
+
+/**
+ * A push waiting to be sent with the others: its refspec, where its objects are, and the
+ * proposals it came with, where it is a proposal's.
+ */
 type WaitingPush = {
   refspec: string;
   objects: string;
+  cohort: Cohort | undefined;
   resolve: () => void;
   reject: (error: GitError) => void;
 };
@@ -216,12 +277,16 @@ export class Workspaces {
   private readonly ancestry = new Map<string, boolean>();
   /** The pushes waiting to be sent together, and the sending of them, once one is under way. */
   private waitingPushes: WaitingPush[] = [];
+  /** The proposals of each fetch, by main as that fetch found it. */
+  private readonly cohorts = new WeakMap<MainAsFetched, Cohort>();
   private pushing: Promise<void> | undefined;
   /** isomorphic-git's, which keeps the shared copy's packs' indexes between reads. */
   private readonly objectCache = {};
   /** Trees' entries and commits' trees, by their object's name: an object never changes. */
   private readonly trees = new Map<string, TreeEntry[]>();
   private readonly commitTrees = new Map<string, string>();
+  /** Each file's blob as last hashed, and the inode, size and times it had then, by its path. */
+  private readonly hashed = new Map<string, { seen: string; oid: string }>();
 
   /**
    * @param state The service's state folder (EDITOR_STATE).
@@ -282,8 +347,8 @@ export class Workspaces {
 
   /**
    * Fetches main and the content branches into the shared copy, in a fetch that starts after this
-   * call: one fetch at a time, and every caller that asks while one runs shares the next, so that
-   * 20 proposals at once cost two fetches. Where the remote does not answer, main stays as last
+   * call (on an editor's word, "Compare with main now"): one fetch at a time, and every caller that
+   * asks while one runs shares the next. Where the remote does not answer, main stays as last
    * fetched.
    */
   fetchNow(): Promise<MainAsFetched> {
@@ -498,120 +563,140 @@ export class Workspaces {
 
   /**
    * Writes the tree of a folder of the workspace as the folder holds it, as `git add` and `git
-   * write-tree` would, into the workspace's own objects: only the files that differ from the same
-   * folder in `was` (a tree of the commit it follows) are written.
-   * @returns The tree, or undefined where the folder holds no file.
+   * write-tree` would, into the workspace's own objects: only the files and folders that differ
+   * from the same folder in `was` (a tree of the commit it follows) are written.
+   * @returns The tree, or undefined where the folder holds no file, or is not there.
    */
   private async writeFolder(
     root: string,
     folder: string,
-    was: Map<string, TreeEntry>,
+    was: string | undefined,
   ): Promise<string | undefined> {
+    const here = path.join(root, folder);
+    if (!existsSync(here)) return undefined;
     const gitdir = path.join(root, '.git');
+    const before = was ? await this.treeEntries(root, was) : new Map<string, TreeEntry>();
     const entries: TreeEntry[] = [];
-    for (const item of readdirSync(path.join(root, folder), { withFileTypes: true })) {
-      const file = path.join(root, folder, item.name);
-      const before = was.get(item.name);
+    for (const item of readdirSync(here, { withFileTypes: true })) {
+      const old = before.get(item.name);
       if (item.isDirectory()) {
-        const inside =
-          before?.type === 'tree' ? await this.treeEntries(root, before.oid) : new Map();
-        const oid = await this.writeFolder(root, path.join(folder, item.name), inside);
+        const oid = await this.writeFolder(
+          root,
+          path.join(folder, item.name),
+          old?.type === 'tree' ? old.oid : undefined,
+        );
         if (oid) entries.push({ mode: '040000', path: item.name, oid, type: 'tree' });
         continue;
       }
-      let mode: string;
-      let bytes: Buffer;
-      if (item.isSymbolicLink()) {
-        mode = '120000';
-        bytes = Buffer.from(readlinkSync(file));
-      } else if (item.isFile()) {
-        // git keeps one bit of a file's mode: whether its owner may run it.
-        mode = statSync(file).mode & 0o100 ? '100755' : '100644';
-        bytes = readFileSync(file);
-      } else continue;
-      const oid = blobName(bytes);
-      if (before?.oid !== oid) await isogit.writeBlob({ fs: objectFiles, gitdir, blob: bytes });
-      entries.push({ mode, path: item.name, oid, type: 'blob' });
+      const blob = this.blobOf(gitdir, path.join(here, item.name), item, old?.oid);
+      if (blob) entries.push({ ...blob, path: item.name, type: 'blob' });
     }
+    return this.storeTree(gitdir, entries, was);
+  }
+
+  /**
+   * A file's blob, as git would stage it: its mode and its object's name, the object written where
+   * it is not `was`. A file whose inode, size and times are as when last hashed is not read again
+   * (as git's index tells a file unchanged), so that the site's pictures are not read at each
+   * proposal.
+   * @returns Undefined for what git does not stage (a socket, a device).
+   */
+  private blobOf(
+    gitdir: string,
+    file: string,
+    item: { isFile(): boolean; isSymbolicLink(): boolean },
+    was: string | undefined,
+  ): { mode: string; oid: string } | undefined {
+    if (item.isSymbolicLink()) {
+      const bytes = Buffer.from(readlinkSync(file));
+      const oid = objectName(gitObject('blob', bytes));
+      if (oid !== was) writeObject(gitdir, 'blob', bytes);
+      return { mode: '120000', oid };
+    }
+    if (!item.isFile()) return undefined;
+    const stat = statSync(file);
+    // git keeps one bit of a file's mode: whether its owner may run it.
+    const mode = stat.mode & 0o100 ? '100755' : '100644';
+    const seen = `${stat.ino} ${stat.size} ${stat.mtimeMs} ${stat.ctimeMs}`;
+    const hashed = this.hashed.get(file);
+    // Its blob was written then, or was in the tree it followed: either way it is here to stay.
+    if (hashed?.seen === seen) return { mode, oid: hashed.oid };
+    const bytes = readFileSync(file);
+    const oid = objectName(gitObject('blob', bytes));
+    if (oid !== was) writeObject(gitdir, 'blob', bytes);
+    this.keep(this.hashed, file, { seen, oid });
+    return { mode, oid };
+  }
+
+  /**
+   * Writes a tree of entries, unless they are those of `was`, the tree they replace.
+   * @returns The tree, or undefined where it has no entry.
+   */
+  private storeTree(gitdir: string, entries: TreeEntry[], was: string | undefined) {
     if (entries.length === 0) return undefined;
-    const tree = await isogit.writeTree({ fs: objectFiles, gitdir, tree: entries });
+    const bytes = treeBytes(entries);
+    if (was && objectName(gitObject('tree', bytes)) === was) return was;
+    const tree = writeObject(gitdir, 'tree', bytes);
     this.keep(this.trees, tree, entries);
     return tree;
   }
 
   /**
-   * The tree a commit of the workspace would hold: a commit's tree with content/ as the workspace's
-   * folder holds it, what `git add -- content` and `git write-tree` would make of it, written in the
-   * service rather than by two processes.
+   * The tree a commit of the workspace would hold: a commit's tree with each of the folders a
+   * change changes (content/ and public/images/) as the workspace holds it, what `git add` of
+   * those folders and `git write-tree` would make of it, written in the service rather than by two
+   * processes.
    * @param from The commit whose tree it starts from: the branch's own, or the one it is carried
    * onto.
-   * @param pictures Files outside content/ that go with it, by their paths in the workspace: the
-   * pictures the content names (an editor's chosen picture is stored in the workspace,
-   * both-servers/pictures.ts).
    * @returns The tree, and `from`'s own.
    */
-  writeTree(
-    root: string,
-    from: string,
-    pictures: string[] = [],
-  ): Promise<{ tree: string; fromTree: string }> {
+  writeTree(root: string, from: string): Promise<{ tree: string; fromTree: string }> {
     return this.inTurn(root, async () => {
       const fromTree = await this.treeOf(root, from);
-      const top = await this.treeEntries(root, fromTree);
-      const was = top.get(CONTENT);
-      const content = await this.writeFolder(
-        root,
-        CONTENT,
-        was?.type === 'tree' ? await this.treeEntries(root, was.oid) : new Map(),
-      );
-      if (content) top.set(CONTENT, { mode: '040000', path: CONTENT, oid: content, type: 'tree' });
-      else top.delete(CONTENT);
-      for (const picture of pictures)
-        await this.withFile(root, top, picture.split('/') as [string, ...string[]], picture);
-      if (content === was?.oid && pictures.length === 0) return { tree: fromTree, fromTree };
-      const tree = await isogit.writeTree({
-        fs: objectFiles,
-        gitdir: path.join(root, '.git'),
-        tree: [...top.values()],
-      });
+      let tree = fromTree;
+      for (const names of CHANGED_FOLDERS) tree = (await this.withFolder(root, tree, names))!;
       return { tree, fromTree };
     });
   }
 
   /**
-   * Puts one file of the workspace into a tree's entries at its path (`git add -- <file>` for that
-   * file alone), writing its blob and the folders on the way to it anew.
-   * @param entries The tree's entries, changed in place.
-   * @param names The file's path within that tree, a name a folder.
-   * @param file The file's path in the workspace.
+   * A tree with the folder at a path of names in it as the workspace holds it, and the folders on
+   * the way to it written anew where it changed.
+   * @returns The tree, or undefined where it holds nothing.
    */
-  private async withFile(
+  private async withFolder(
     root: string,
-    entries: Map<string, TreeEntry>,
-    [name, ...rest]: [string, ...string[]],
-    file: string,
-  ): Promise<void> {
-    const gitdir = path.join(root, '.git');
-    if (rest.length === 0) {
-      const bytes = readFileSync(path.join(root, file));
-      const oid = blobName(bytes);
-      if (entries.get(name)?.oid !== oid)
-        await isogit.writeBlob({ fs: objectFiles, gitdir, blob: bytes });
-      entries.set(name, { mode: '100644', path: name, oid, type: 'blob' });
-      return;
-    }
+    tree: string | undefined,
+    names: string[],
+    depth = 0,
+  ): Promise<string | undefined> {
+    if (depth === names.length) return this.writeFolder(root, names.join('/'), tree);
+    const entries = tree ? await this.treeEntries(root, tree) : new Map<string, TreeEntry>();
+    const name = names[depth]!;
     const before = entries.get(name);
-    const inside = before?.type === 'tree' ? await this.treeEntries(root, before.oid) : new Map();
-    await this.withFile(root, inside, rest as [string, ...string[]], file);
-    const oid = await isogit.writeTree({ fs: objectFiles, gitdir, tree: [...inside.values()] });
-    entries.set(name, { mode: '040000', path: name, oid, type: 'tree' });
+    const oid = await this.withFolder(
+      root,
+      before?.type === 'tree' ? before.oid : undefined,
+      names,
+      depth + 1,
+    );
+    if (oid === before?.oid) return tree;
+    if (oid) entries.set(name, { mode: '040000', path: name, oid, type: 'tree' });
+    else entries.delete(name);
+    return this.storeTree(path.join(root, '.git'), [...entries.values()], tree);
   }
 
-  /** The commit a workspace's branch holds, read from its files rather than asked of git. */
+  /**
+   * The commit a workspace's branch holds, read from its files rather than asked of git: the
+   * branch's own file, where git keeps it, else isomorphic-git finds it among the packed refs.
+   */
   head(root: string): Promise<string> {
-    return this.inTurn(root, () =>
-      isogit.resolveRef({ fs: objectFiles, gitdir: path.join(root, '.git'), ref: 'HEAD' }),
-    );
+    return this.inTurn(root, async () => {
+      const gitdir = path.join(root, '.git');
+      const file = path.join(gitdir, branchOf(gitdir));
+      if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+      return isogit.resolveRef({ fs: objectFiles, gitdir, ref: 'HEAD' });
+    });
   }
 
   /**
@@ -619,8 +704,8 @@ export class Workspaces {
    * the branch to it: the one place the service makes a commit. Every commit, a merge of main as
    * well, is signed with the service's key and names the editor's bank identity in its last line
    * (signing.ts). It is written and signed in the service, with no process of git's or ssh-keygen's:
-   * isomorphic-git writes the object as git would, and the service checks that the object written,
-   * less its signature, is the text it signed. Nothing is moved where it cannot sign.
+   * the object written is the text signed, with the signature as its last header. Nothing is moved
+   * where it cannot sign.
    * @param parents The commits it follows: the branch's own, and main's for a merge.
    * @param tree The tree, as `writeTree` wrote it.
    * @throws Error where the commit cannot be signed; the branch stays where it was.
@@ -632,35 +717,59 @@ export class Workspaces {
         timestamp: Math.floor(Date.now() / 1000),
         timezoneOffset: new Date().getTimezoneOffset(),
       };
-      const author = { name: person.name, email: person.email, ...when };
-      const committer = { ...this.committer, ...when };
-      // isomorphic-git keeps a message without carriage returns, ending in one line feed.
-      const text = withIdentity(message, person.email).replace(/\r/g, '');
-      const payload = unsignedCommit({ tree, parents, author, committer, message: text });
-      const gpgsig = this.signer.sign(payload);
-      const commit = await isogit.writeCommit({
-        fs: objectFiles,
-        gitdir,
-        commit: { tree, parent: parents, author, committer, message: text, gpgsig },
-      });
-      const { object } = await isogit.readObject({
-        fs: objectFiles,
-        gitdir,
-        oid: commit,
-        format: 'content',
-      });
-      // What git verifies: the commit without its gpgsig header (its first line, and those after
-      // it that begin with a space).
-      const written = Buffer.from(object as Uint8Array)
-        .toString()
-        .replace(/^gpgsig .*\n(?: .*\n)*/m, '');
-      if (written !== payload)
-        throw new Error('the commit written is not the text its signature covers');
-      const branch = await isogit.resolveRef({ fs: objectFiles, gitdir, ref: 'HEAD', depth: 2 });
-      await isogit.writeRef({ fs: objectFiles, gitdir, ref: branch, value: commit, force: true });
-      this.keep(this.commitTrees, commit, tree);
-      return commit;
+      const commit = {
+        tree,
+        parents,
+        author: { name: person.name, email: person.email, ...when },
+        committer: { ...this.committer, ...when },
+        message: withIdentity(message, person.email),
+      };
+      const gpgsig = this.signer.sign(commitText(commit));
+      const written = writeObject(gitdir, 'commit', Buffer.from(commitText(commit, gpgsig)));
+      // The branch moves as git moves it: its file written whole beside it (under the name of
+      // git's lock), then renamed over it, so that a service stopped mid-write leaves no half a
+      // branch. The workspace's turn keeps any other writer out meanwhile.
+      const branch = path.join(gitdir, branchOf(gitdir));
+      writeWhole(branch, `${branch}.lock`, `${written}\n`);
+      this.keep(this.commitTrees, written, tree);
+      return written;
     });
+  }
+
+  /**
+   * Runs a proposal on main as fetched for it: by the fetch under way when it is asked for, or else
+   * one started then, so that main is as the remote held it at most one fetch's time before (which
+   * is as long as main can move unseen between a fetch and the push after it), and proposals asked
+   * for together share one fetch. Its push goes with those of the proposals that shared its fetch:
+   * the first to push waits until each of them has pushed, or ended without, so that they go in one
+   * push, not one and then the rest.
+   */
+  async proposing<T>(
+    work: (
+      main: MainAsFetched,
+      push: (workspace: Workspace, commit: string) => Promise<void>,
+    ) => Promise<T>,
+  ): Promise<T> {
+    const main = await (this.fetching ?? this.fetchNow());
+    let cohort = this.cohorts.get(main);
+    if (!cohort) this.cohorts.set(main, (cohort = { making: 0 }));
+    cohort.making += 1;
+    let making = true;
+    const made = () => {
+      if (!making) return;
+      making = false;
+      cohort.making -= 1;
+      this.sendPushes();
+    };
+    try {
+      return await work(main, (workspace, commit) => {
+        const pushed = this.push(workspace, commit, cohort);
+        made();
+        return pushed;
+      });
+    } finally {
+      made();
+    }
   }
 
   /**
@@ -668,13 +777,15 @@ export class Workspaces {
    * to end, then go together in one `git push` of the shared copy, each its own refspec, borrowing
    * each workspace's objects; each ref's result is read from git's --porcelain lines, so that one
    * branch refused fails its own proposal alone.
+   * @param cohort The proposals this one was fetched with (`proposing`), whose commits it waits for.
    * @throws GitError, whose words `pushFailure` reads.
    */
-  push(workspace: Workspace, commit: string): Promise<void> {
+  push(workspace: Workspace, commit: string, cohort?: Cohort): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waitingPushes.push({
         refspec: `${commit}:refs/heads/${workspace.branch}`,
         objects: path.join(workspace.root, '.git', 'objects'),
+        cohort,
         resolve,
         reject,
       });
@@ -682,11 +793,17 @@ export class Workspaces {
     });
   }
 
-  /** Sends the pushes waiting, a batch at a time, until none waits. */
+  /**
+   * Sends the pushes waiting, a batch at a time, until none waits, each batch once the proposals
+   * that came with the first push waiting have all made their commit: the rest waiting then go
+   * with it.
+   */
   private sendPushes() {
-    if (this.pushing) return;
+    const ready = () => (this.waitingPushes[0]?.cohort?.making ?? 0) === 0;
+    if (this.pushing || !ready()) return;
     this.pushing = (async () => {
-      while (this.waitingPushes.length > 0) await this.sendBatch(this.waitingPushes.splice(0));
+      while (this.waitingPushes.length > 0 && ready())
+        await this.sendBatch(this.waitingPushes.splice(0));
     })().finally(() => {
       this.pushing = undefined;
       // One asked for as the last batch ended would otherwise wait for a push that never comes.

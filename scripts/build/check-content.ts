@@ -139,11 +139,22 @@ export function checkContent(
   publicFolder = 'public',
 ): Problem[] {
   const content = Object.fromEntries(files.map((file) => [file.name, file.value]));
+  return problemsOf(findingsIn(content, schema, publicFolder), files, content);
+}
+
+/**
+ * The check's findings in content, each file's value by its export name: what `checkContent`
+ * places in the files. The editing view keeps them for content it has checked already.
+ */
+export function findingsIn(
+  content: Record<string, unknown>,
+  schema: z.ZodType<Content> = contentSchema,
+  publicFolder = 'public',
+): Finding[] {
   const { data, error } = schema.safeParse(content, { error: explain });
-  const findings = error
+  return error
     ? withoutRenamedMissing(flatten(error.issues))
     : contentFindings(data, schema, publicFolder);
-  return problemsOf(findings, files, content);
 }
 
 /**
@@ -162,7 +173,7 @@ export function checkWarnings(
 }
 
 /** Findings as problems, each at its field's place in its file, in the order an editor reads them. */
-function problemsOf(
+export function problemsOf(
   findings: Finding[],
   files: ContentFile[],
   content: Record<string, unknown>,

@@ -96,6 +96,20 @@ function writeObject(gitdir: string, type: 'blob' | 'tree' | 'commit', body: Buf
 }
 
 /**
+ * Makes the 256 folders a repository's loose objects go in, by the first two hex digits of their
+ * names, which git makes only as it first needs each. Made when a workspace starts, so that a
+ * proposal makes none: on a disk that another process is flushing (the audit log, git's own
+ * writes), making a folder waits for the flush, some 1.5 ms each, and 20 proposals at once made
+ * about 80 of them one after another on the service's one thread (docs/performance.md).
+ */
+function makeObjectFolders(gitdir: string) {
+  for (let byte = 0; byte < 256; byte += 1)
+    mkdirSync(path.join(gitdir, 'objects', byte.toString(16).padStart(2, '0')), {
+      recursive: true,
+    });
+}
+
+/**
  * Writes a file whole or not at all: beside it, then renamed over it, its folder made where it is
  * missing (asked first: making a folder that is there takes the system two calls, and asking one).
  */
@@ -491,6 +505,7 @@ export class Workspaces {
     const root = path.join(this.folder, person.user, topic);
     mkdirSync(root, { recursive: true });
     await this.git(root, ['init', '--quiet', `--initial-branch=${branch}`]);
+    makeObjectFolders(path.join(root, '.git'));
     writeFileSync(
       path.join(root, '.git', 'objects', 'info', 'alternates'),
       `${path.join(this.shared, 'objects')}\n`,

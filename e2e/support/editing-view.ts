@@ -6,7 +6,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { spawnGroup, stopGroup } from './process-groups';
-import { scratchCopy } from './scratch-copy';
+import { projectClone, scratchCopy } from './scratch-copy';
 
 /**
  * What the editing view reads and writes, and what its check and the page beside the form read:
@@ -55,21 +55,25 @@ function editCommand(folder: string): string[] {
  * @param options.port The port to ask for (PORT); without it, the view takes any free port the
  *   system gives, as it does without PORT, so that views never collide.
  * @param options.parts What to copy, if not what the view reads.
+ * @param options.wholeProject The view over a project of its own instead (projectClone in
+ *   scratch-copy.ts), whose build is byte for byte the project's.
  * @param options.environment Variables to set for the view, over the tests' own (a HOME of its own).
  * @param options.prepare Changes to make to the copy before the view starts (a developer's edit).
  */
 export async function startEditingView({
   port,
   parts = EDITOR_PARTS,
+  wholeProject = false,
   environment = {},
   prepare,
 }: {
   port?: number;
   parts?: readonly string[];
+  wholeProject?: boolean;
   environment?: Record<string, string>;
   prepare?: (folder: string) => void;
 } = {}) {
-  const folder = scratchCopy('editor', parts);
+  const folder = wholeProject ? projectClone('editor') : scratchCopy('editor', parts);
   prepare?.(folder);
   const env: NodeJS.ProcessEnv = { ...process.env, ...environment };
   delete env.PORT;

@@ -2,6 +2,7 @@
  * The editing view of `npm run edit` for the tests and the bench: started over a scratch copy of
  * the project, as the package script starts it, with its printed address read as an editor reads it.
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
@@ -185,4 +186,21 @@ export function editingViewForSpec({ own = false } = {}) {
     }
   });
   return session;
+}
+
+/**
+ * Makes a view's scratch copy a git repository of its own, its files committed on main by a test
+ * editor whose name and e-mail the repository's settings hold, as a clone is, so that the view
+ * lists what changed since the last commit and can commit.
+ * @returns git, run in the copy, with what it printed trimmed.
+ */
+export function committedRepository(folder: string) {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: folder, encoding: 'utf8' }).trim();
+  git('init', '--quiet', '--initial-branch', 'main');
+  git('config', 'user.name', 'An Editor');
+  git('config', 'user.email', 'editor@bank.example');
+  git('add', '--all');
+  git('commit', '--quiet', '--message', 'The content as it was');
+  return git;
 }

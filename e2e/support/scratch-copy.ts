@@ -3,7 +3,7 @@
  * without touching the working tree.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD_INPUTS } from './build-inputs';
 
@@ -21,26 +21,31 @@ export function scratchCopy(purpose: string, parts: readonly string[] = BUILD_IN
 }
 
 /**
- * A project of its own in a new folder in .cache/, named after its purpose: a clone of the
- * project's commit, with the working tree's changes that no commit holds and its untracked files
- * (a developer's), and the project's node_modules linked file by file rather than installed again.
- * Its build is the project's own, byte for byte (e2e/out/release.spec.ts builds one so and compares
- * the archives): a build of a scratch copy inside the project differs from the project's in its
- * CSS modules' class names and its chunks' names, as Next.js takes the repository's top and the
- * lockfile's folder for the root of what it compiles.
+ * A project of its own in a new folder in .cache/, named after its purpose, whose build is the
+ * project's own out/, byte for byte: a clone at the commit that out/ was built from (out/build.txt
+ * names it, and so will the clone's build), holding the working tree's sources all the same (the
+ * working tree's changes from that commit, and its untracked files), with the project's
+ * node_modules linked file by file rather than installed again. e2e/out/release.spec.ts builds such
+ * a clone and compares the archives; a build of a scratch copy inside the project differs from the
+ * project's in its CSS modules' class names and its chunks' names, as Next.js takes the
+ * repository's top and the lockfile's folder for the root of what it compiles.
  */
 export function projectClone(purpose: string): string {
   mkdirSync('.cache', { recursive: true });
   const folder = mkdtempSync(path.resolve(`.cache/${purpose}-`));
   const git = (args: string[], options: { cwd?: string; input?: string } = {}) =>
     execFileSync('git', args, { encoding: 'utf8', maxBuffer: 1 << 28, ...options });
-  git(['clone', '--quiet', '--shared', '.', folder]);
-  const changes = git(['diff', 'HEAD', '--binary']);
+  const built = existsSync('out/build.txt') ? readFileSync('out/build.txt', 'utf8').trim() : 'HEAD';
+  const commit = git(['rev-parse', '--verify', `${built}^{commit}`]).trim();
+  git(['clone', '--quiet', '--shared', '--no-checkout', '.', folder]);
+  git(['checkout', '--quiet', '--detach', commit], { cwd: folder });
+  const changes = git(['diff', commit, '--binary']);
   if (changes) git(['apply', '--whitespace=nowarn'], { cwd: folder, input: changes });
-  for (const file of git(['ls-files', '--others', '--exclude-standard'])
-    .split('\n')
-    .filter(Boolean))
+  const untracked = git(['ls-files', '--others', '--exclude-standard']).split('\n');
+  for (const file of untracked.filter(Boolean)) {
+    mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
     cpSync(file, path.join(folder, file));
+  }
   execFileSync('cp', ['-al', 'node_modules', path.join(folder, 'node_modules')]);
   return folder;
 }

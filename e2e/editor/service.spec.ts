@@ -39,7 +39,10 @@ import type { TestUser } from '../support/editing-service-nginx';
  */
 
 let running: ServiceBehindNginx;
-/** The audit log's lines from before this spec began: the service's start, and the worker's other specs'. */
+/**
+ * How many lines the audit log held before this spec began: the service's start, and the lines of
+ * the specs the worker ran before this one.
+ */
 let linesBefore: number;
 
 // The worker's service, which each test's changes carry on from.

@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startEditingView } from '../support/editing-view';
+import { startEditingView, committedRepository } from '../support/editing-view';
 
 /**
  * What changed, and proposing it (issue #32, items 5 and 6), as an editor works: the panel lists
@@ -15,9 +14,8 @@ import { startEditingView } from '../support/editing-view';
 let view: Awaited<ReturnType<typeof startEditingView>>;
 let page: Page;
 let home: string;
-/** Runs git in the scratch copy. */
-const git = (...args: string[]) =>
-  execFileSync('git', args, { cwd: view.folder, encoding: 'utf8' }).trim();
+/** Runs git in the scratch copy, a repository of its own. */
+let git: ReturnType<typeof committedRepository>;
 
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser }) => {
@@ -28,11 +26,7 @@ test.beforeAll(async ({ browser }) => {
   view = await startEditingView({
     environment: { HOME: home, GIT_CONFIG_NOSYSTEM: '1' },
   });
-  git('init', '--quiet', '--initial-branch', 'main');
-  git('config', 'user.name', 'An Editor');
-  git('config', 'user.email', 'editor@bank.example');
-  git('add', '--all');
-  git('commit', '--quiet', '--message', 'The content as it was');
+  git = committedRepository(view.folder);
   page = await (await browser.newContext()).newPage();
   await page.goto(view.address);
 });

@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { editingViewForSpec } from '../support/editing-view';
+import { editingViewForSpec, committedRepository } from '../support/editing-view';
 
 /**
  * Characters nobody sees, and numbers in their own country, as an editor meets them in the editing
@@ -16,16 +15,10 @@ import { editingViewForSpec } from '../support/editing-view';
 const session = editingViewForSpec();
 let view: typeof session.view;
 let page: Page;
-const git = (...args: string[]) =>
-  execFileSync('git', args, { cwd: view.folder, encoding: 'utf8' }).trim();
 
 test.beforeAll(() => {
   ({ view, page } = session);
-  git('init', '--quiet', '--initial-branch', 'main');
-  git('config', 'user.name', 'An Editor');
-  git('config', 'user.email', 'editor@bank.example');
-  git('add', '--all');
-  git('commit', '--quiet', '--message', 'The content as it was');
+  committedRepository(view.folder);
 });
 
 const file = (name: string) => readFileSync(path.join(view.folder, 'content', name), 'utf8');

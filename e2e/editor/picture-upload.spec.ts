@@ -1,15 +1,14 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
 import { INVISIBLE_CHARACTERS } from '../../content/schema/invisible-characters';
 import { BUILD_INPUTS } from '../support/build-inputs';
-import { startEditingView } from '../support/editing-view';
-import { propose, startServiceBehindNginx } from '../support/editing-service';
+import { projectCommands } from '../support/content-check';
+import { startEditingView, committedRepository } from '../support/editing-view';
+import { moveMainOnRemote, propose, test } from '../support/editing-service';
 
 /**
  * A photograph chosen from the editor's computer (issue #53, item 2), as an editor chooses one:
@@ -100,21 +99,6 @@ const NO_METADATA = { exif: false, xmp: false, icc: false, iptc: false };
  */
 const WITH_A_CHECK_RUN = 120_000;
 
-/** Runs the project's content check in a folder (a fresh clone), as npm run content:check does. */
-async function contentCheck(folder: string) {
-  const check = path.resolve('scripts/build/check-content.ts');
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', check], {
-    cwd: folder,
-    env: { ...process.env, GITHUB_ACTIONS: '' },
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
-    (failed: { code: number; stdout: string; stderr: string }) => ({
-      code: failed.code,
-      output: failed.stdout + failed.stderr,
-    }),
-  );
-}
-
 /**
  * How long a test that also builds a fresh clone may take: the content check's run, then `npm run
  * build` (Next.js, and the photograph's nine files made by sharp), which takes a minute and more
@@ -122,28 +106,18 @@ async function contentCheck(folder: string) {
  */
 const WITH_A_BUILD = WITH_A_CHECK_RUN + 240_000;
 
-/** Runs `npm run build` in a folder (a fresh clone), as a developer or CI builds a branch. */
-async function build(folder: string) {
-  return promisify(execFile)('npm', ['run', 'build'], { cwd: folder }).then(
-    ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
-    (failed: { code: number; stdout: string; stderr: string }) => ({
-      code: failed.code,
-      output: failed.stdout + failed.stderr,
-    }),
-  );
-}
-
 /**
  * Builds a fresh clone of a branch (`npm run build`) and checks what the build made of its
  * picture: the hero shows the photograph's sizes and formats, not the file itself, and none of
  * them tells where it was taken.
  */
-async function expectBuiltWithoutLocation(folder: string, src: string) {
+async function expectBuiltWithoutLocation(clone: ReturnType<typeof freshClone>, src: string) {
+  const { folder } = clone;
   // Built from the branch's files without its .git: Next.js takes a git repository's top as the
   // edge of what it compiles, and this clone shares the project's node_modules above it (a clone
   // with an npm install of its own builds as it is).
   rmSync(path.join(folder, '.git'), { recursive: true, force: true });
-  const built = await build(folder);
+  const built = await clone.build();
   expect(built.code, built.output).toBe(0);
   const made = readdirSync(path.join(folder, 'out/photographs')).sort();
   // Each width the build makes (none wider than the picture) in AVIF, WebP and JPEG.
@@ -160,13 +134,23 @@ async function expectBuiltWithoutLocation(folder: string, src: string) {
     ).toMatchObject({ location: false, left: NO_METADATA });
 }
 
-/** Clones a branch into a folder of its own, which `done` removes. */
+/**
+ * Clones a branch into a folder of its own, with the content check and the build to run in it
+ * (`npm run content:check` run there as on a developer's computer, not as GitHub's annotations);
+ * `done` removes it.
+ */
 function freshClone(repository: string, branch: string) {
   // In .cache/ (which git ignores), where the check finds the project's packages, as in a clone.
   mkdirSync('.cache', { recursive: true });
   const folder = mkdtempSync(path.resolve('.cache/picture-clone-'));
   execFileSync('git', ['clone', '--quiet', '--branch', branch, repository, folder]);
-  return { folder, done: () => rmSync(folder, { recursive: true, force: true }) };
+  const { check, build } = projectCommands(folder);
+  return {
+    folder,
+    check: () => check({ GITHUB_ACTIONS: '' }),
+    build,
+    done: () => rmSync(folder, { recursive: true, force: true }),
+  };
 }
 
 /** Chooses a file in the hero's file chooser, found by its label, as an editor does. */
@@ -176,19 +160,15 @@ const choose = (page: Page, file: { name: string; mimeType: string; buffer: Buff
 test.describe('npm run edit', () => {
   let view: Awaited<ReturnType<typeof startEditingView>>;
   let page: Page;
-  const git = (...args: string[]) =>
-    execFileSync('git', args, { cwd: view.folder, encoding: 'utf8' }).trim();
+  /** Runs git in the scratch copy, a repository of its own. */
+  let git: ReturnType<typeof committedRepository>;
 
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(90_000);
     // The whole of what a build reads, so that a clone of the branch the view commits builds.
     view = await startEditingView({ parts: [...BUILD_INPUTS, '.prettierrc.json'] });
-    git('init', '--quiet', '--initial-branch', 'main');
-    git('config', 'user.name', 'An Editor');
-    git('config', 'user.email', 'editor@bank.example');
-    git('add', '--all');
-    git('commit', '--quiet', '--message', 'The content as it was');
+    git = committedRepository(view.folder);
     page = await (await browser.newContext()).newPage();
     await page.goto(view.address);
   });
@@ -363,13 +343,13 @@ test.describe('npm run edit', () => {
     ]);
     const clone = freshClone(view.folder, 'content/office-photograph');
     try {
-      const checked = await contentCheck(clone.folder);
+      const checked = await clone.check();
       expect(checked.output).toMatch(/content:check: \d+ content files OK/);
       expect(checked.code).toBe(0);
       expect(
         await storedPicture(readFileSync(path.join(clone.folder, 'public', src))),
       ).toMatchObject({ location: false, left: NO_METADATA });
-      await expectBuiltWithoutLocation(clone.folder, src);
+      await expectBuiltWithoutLocation(clone, src);
     } finally {
       clone.done();
     }
@@ -377,160 +357,111 @@ test.describe('npm run edit', () => {
 });
 
 test.describe('the editing service', () => {
-  let running: Awaited<ReturnType<typeof startServiceBehindNginx>>;
-  test.describe.configure({ mode: 'serial' });
-  test.beforeAll(async () => {
-    // The remote, the service's first start and nginx: on two busy cores, over half a minute.
-    test.setTimeout(120_000);
-    running = await startServiceBehindNginx();
-  });
-  test.afterAll(async () => {
-    await running?.stop();
-  });
-
-  /** A browser signed in as one of the test editors, through nginx's sign-in. */
-  async function signIn(browser: Browser, user: 'thandi' | 'pieter' = 'thandi') {
-    const editor = running.editors.find((e) => e.user === user)!;
-    const context = await browser.newContext({
-      baseURL: running.url,
-      httpCredentials: { username: editor.user, password: editor.password },
-      ignoreHTTPSErrors: true,
-    });
-    return context.newPage();
-  }
-
   test('a JPEG chosen from the computer is proposed with the words that name it, without its location, and a fresh clone of the branch passes the content check and builds', async ({
-    browser,
+    editingService: running,
+    signIn,
   }) => {
     test.setTimeout(WITH_A_BUILD);
-    const page = await signIn(browser);
-    try {
-      await page.goto('/');
-      const title = 'A photograph of the office';
-      await page.getByRole('textbox', { name: 'A new change, in a few words' }).fill(title);
-      await Promise.all([
-        page.waitForURL(/\/\?change=/),
-        page.getByRole('button', { name: 'Start the change' }).click(),
-      ]);
-      await expect(
-        page.getByText(`Editing the change “${title}” (not proposed yet)`),
-      ).toBeVisible();
-      // Over the words' 64 kB, which the web server and the service keep for every other request.
-      const photograph = await phonePhotograph({ width: 640, height: 480, grain: true });
-      expect(photograph.length).toBeGreaterThan(64 * 1024);
-      await choose(page, { name: 'office.jpg', mimeType: 'image/jpeg', buffer: photograph });
-      await expect(page.getByRole('status')).toContainText(HERO_SAVED);
-      const src = await page.getByRole('combobox', { name: HERO_FILE }).inputValue();
-      expect(src).toMatch(STORED);
-      // The page beside the form draws it, from the editor's own change.
-      await expect
-        .poll(() =>
-          page
-            .frameLocator('iframe[title="The page as it will look"]')
-            .locator(`img[src="${src}"]`)
-            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
-        )
-        .toBe(640);
-      // Another editor's page gets no picture of a change of hers.
-      const pieter = await signIn(browser, 'pieter');
-      try {
-        expect((await pieter.request.get(src)).status()).toBe(404);
-      } finally {
-        await pieter.context().close();
-      }
-      // The audit log records the bytes received before the picture is stored, and what was stored.
-      const entries = readFileSync(running.service.auditLog, 'utf8')
+    // Editors of this spec's own, among those of the worker's service.
+    const page = await signIn('lerato');
+    await page.goto('/');
+    const title = 'A photograph of the office';
+    await page.getByRole('textbox', { name: 'A new change, in a few words' }).fill(title);
+    await Promise.all([
+      page.waitForURL(/\/\?change=/),
+      page.getByRole('button', { name: 'Start the change' }).click(),
+    ]);
+    await expect(page.getByText(`Editing the change “${title}” (not proposed yet)`)).toBeVisible();
+    // Over the words' 64 kB, which the web server and the service keep for every other request.
+    const photograph = await phonePhotograph({ width: 640, height: 480, grain: true });
+    expect(photograph.length).toBeGreaterThan(64 * 1024);
+    await choose(page, { name: 'office.jpg', mimeType: 'image/jpeg', buffer: photograph });
+    await expect(page.getByRole('status')).toContainText(HERO_SAVED);
+    const src = await page.getByRole('combobox', { name: HERO_FILE }).inputValue();
+    expect(src).toMatch(STORED);
+    // The page beside the form draws it, from the editor's own change.
+    await expect
+      .poll(() =>
+        page
+          .frameLocator('iframe[title="The page as it will look"]')
+          .locator(`img[src="${src}"]`)
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBe(640);
+    // Another editor's page gets no picture of a change of hers.
+    const ayesha = await signIn('ayesha');
+    expect((await ayesha.request.get(src)).status()).toBe(404);
+    // The audit log records the bytes received before the picture is stored, and what was stored.
+    const entries = readFileSync(running.service.auditLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const change = 'lerato/a-photograph-of-the-office';
+    const intent = entries.find(
+      (e) => e.kind === 'intent' && e.action === 'store picture' && e.change === change,
+    );
+    expect(intent).toMatchObject({
+      change,
+      bytes: photograph.length,
+      sha256: createHash('sha256').update(photograph).digest('hex'),
+    });
+    expect(entries.find((e) => e.kind === 'outcome' && e.id === intent?.id)).toMatchObject({
+      result: 'stored',
+      file: `public${src}`,
+    });
+    await propose(page);
+    const branch = 'content/lerato/a-photograph-of-the-office';
+    await expect(page.getByRole('status')).toContainText(
+      `Proposed for review, on the branch ${branch}`,
+    );
+    expect(
+      execFileSync(
+        'git',
+        ['--git-dir', running.service.remote, 'show', '--name-only', '--format=', branch],
+        { encoding: 'utf8' },
+      )
         .trim()
         .split('\n')
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
-      const intent = entries.find((e) => e.kind === 'intent' && e.action === 'store picture');
-      expect(intent).toMatchObject({
-        change: 'thandi/a-photograph-of-the-office',
-        bytes: photograph.length,
-        sha256: createHash('sha256').update(photograph).digest('hex'),
+        .sort(),
+    ).toEqual(['content/south-africa.ts', `public${src}`]);
+    const clone = freshClone(running.service.remote, branch);
+    try {
+      const checked = await clone.check();
+      expect(checked.output).toMatch(/content:check: \d+ content files OK/);
+      expect(checked.code).toBe(0);
+      const stored = await storedPicture(readFileSync(path.join(clone.folder, 'public', src)));
+      expect(stored).toEqual({
+        format: 'jpeg',
+        width: 640,
+        height: 480,
+        location: false,
+        left: NO_METADATA,
       });
-      expect(entries.find((e) => e.kind === 'outcome' && e.id === intent?.id)).toMatchObject({
-        result: 'stored',
-        file: `public${src}`,
-      });
-      await propose(page);
-      const branch = 'content/thandi/a-photograph-of-the-office';
-      await expect(page.getByRole('status')).toContainText(
-        `Proposed for review, on the branch ${branch}`,
-      );
-      expect(
-        execFileSync(
-          'git',
-          ['--git-dir', running.service.remote, 'show', '--name-only', '--format=', branch],
-          { encoding: 'utf8' },
-        )
-          .trim()
-          .split('\n')
-          .sort(),
-      ).toEqual(['content/south-africa.ts', `public${src}`]);
-      const clone = freshClone(running.service.remote, branch);
-      try {
-        const checked = await contentCheck(clone.folder);
-        expect(checked.output).toMatch(/content:check: \d+ content files OK/);
-        expect(checked.code).toBe(0);
-        const stored = await storedPicture(readFileSync(path.join(clone.folder, 'public', src)));
-        expect(stored).toEqual({
-          format: 'jpeg',
-          width: 640,
-          height: 480,
-          location: false,
-          left: NO_METADATA,
-        });
-        await expectBuiltWithoutLocation(clone.folder, src);
-      } finally {
-        clone.done();
-      }
-      // Main moves in a file the change never touched: the next proposal brings the change up to
-      // date, and the branch still holds the picture with the words, against main as it now is.
-      const platform = mkdtempSync(path.join(tmpdir(), 'private-bank-platform-'));
-      const inPlatform = (...args: string[]) =>
-        execFileSync('git', ['-C', platform, ...args], { encoding: 'utf8' });
-      try {
-        execFileSync('git', ['clone', '--quiet', running.service.remote, platform]);
-        const contact = path.join(platform, 'content', 'contact.ts');
-        writeFileSync(
-          contact,
-          readFileSync(contact, 'utf8').replace(
-            "helpPhone: '+44 20 7946 0123'",
-            "helpPhone: '+44 20 7946 0124'",
-          ),
-        );
-        inPlatform(
-          '-c',
-          'user.name=Reviewer',
-          '-c',
-          'user.email=reviewer@example.com',
-          'commit',
-          '--quiet',
-          '--all',
-          '--message',
-          'A new help line',
-        );
-        inPlatform('push', '--quiet', 'origin', 'main');
-      } finally {
-        rmSync(platform, { recursive: true, force: true });
-      }
-      await propose(page);
-      await expect(page.getByRole('status')).toContainText(
-        `Proposed for review, on the branch ${branch}`,
-      );
-      expect(
-        execFileSync(
-          'git',
-          ['--git-dir', running.service.remote, 'diff', '--name-only', 'main', branch],
-          { encoding: 'utf8' },
-        )
-          .trim()
-          .split('\n')
-          .sort(),
-      ).toEqual(['content/south-africa.ts', `public${src}`]);
+      await expectBuiltWithoutLocation(clone, src);
     } finally {
-      await page.context().close();
+      clone.done();
     }
+    // Main moves in a file the change never touched: the next proposal brings the change up to
+    // date, and the branch still holds the picture with the words, against main as it now is.
+    moveMainOnRemote(
+      running.service.remote,
+      'content/contact.ts',
+      "{ label: 'From abroad',",
+      "{ label: 'From outside the UK',",
+    );
+    await propose(page);
+    await expect(page.getByRole('status')).toContainText(
+      `Proposed for review, on the branch ${branch}`,
+    );
+    expect(
+      execFileSync(
+        'git',
+        ['--git-dir', running.service.remote, 'diff', '--name-only', 'main', branch],
+        { encoding: 'utf8' },
+      )
+        .trim()
+        .split('\n')
+        .sort(),
+    ).toEqual(['content/south-africa.ts', `public${src}`]);
   });
 });

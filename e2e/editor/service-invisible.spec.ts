@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { expect as baseExpect, test, type Browser, type BrowserContext } from '@playwright/test';
-import { propose, startServiceBehindNginx } from '../support/editing-service';
+import { expect as baseExpect } from '@playwright/test';
+import { propose, test } from '../support/editing-service';
 
 /**
  * Characters nobody sees, as a reviewer meets them (issue #52, item 1): an editor of the editing
@@ -10,71 +10,47 @@ import { propose, startServiceBehindNginx } from '../support/editing-service';
  * reviewer never approves "was X, now X".
  */
 
-let running: Awaited<ReturnType<typeof startServiceBehindNginx>>;
-
 // A proposal fetches and pushes: on two cores shared with other runs, a step has taken seconds.
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.describe.configure({ timeout: 300_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  running = await startServiceBehindNginx();
-});
-
-const contexts: BrowserContext[] = [];
-test.afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await running?.stop();
-});
-
-/** A browser signed in as Thandi, one of the test editors, through nginx's sign-in. */
-async function signIn(browser: Browser) {
-  const editor = running.editors.find((e) => e.user === 'thandi')!;
-  const context = await browser.newContext({
-    baseURL: running.url,
-    httpCredentials: { username: editor.user, password: editor.password },
-    // The run's throwaway authority signs nginx's certificate; TLS itself is the https spec's.
-    ignoreHTTPSErrors: true,
-  });
-  contexts.push(context);
-  return context.newPage();
-}
-
 test('a space at the end and a no-break space are warned at the field, and shown by their markers in the change and its proposal', async ({
-  browser,
+  editingService,
+  signIn,
 }) => {
-  const thandi = await signIn(browser);
-  await thandi.goto('/');
-  await thandi.getByRole('textbox', { name: 'A new change, in a few words' }).fill('Spaces');
+  // An editor of this spec's own, among those of the worker's service.
+  const sipho = await signIn('sipho');
+  await sipho.goto('/');
+  await sipho.getByRole('textbox', { name: 'A new change, in a few words' }).fill('Spaces');
   await Promise.all([
-    thandi.waitForURL(/\/\?change=/),
-    thandi.getByRole('button', { name: 'Start the change' }).click(),
+    sipho.waitForURL(/\/\?change=/),
+    sipho.getByRole('button', { name: 'Start the change' }).click(),
   ]);
-  const heading = thandi.getByRole('textbox', { name: 'Error page, heading', exact: true });
+  const heading = sipho.getByRole('textbox', { name: 'Error page, heading', exact: true });
   await heading.fill('Unexpected\u00a0Application Error! ');
   await heading.press('Tab');
-  await expect(thandi.getByRole('status')).toContainText('Saved Error page, heading');
+  await expect(sipho.getByRole('status')).toContainText('Saved Error page, heading');
   await expect(heading).toHaveAccessibleDescription(
     /Worth a look: has a space at the end, which nobody sees: delete it/,
   );
   await expect(heading).toHaveAccessibleDescription(
     /Worth a look: has a no-break space \(U\+00A0\) after "Unexpected"/,
   );
-  const changed = thandi.getByRole('region', { name: 'What this change changes' });
+  const changed = sipho.getByRole('region', { name: 'What this change changes' });
   // What was added is each character by its marker.
   await expect(changed.getByRole('insertion')).toHaveText([/⟨no-break space⟩/, /⟨space⟩/]);
 
-  await propose(thandi);
-  await expect(thandi.getByRole('status')).toContainText('Proposed for review');
+  await propose(sipho);
+  await expect(sipho.getByRole('status')).toContainText('Proposed for review');
   const body = execFileSync(
     'git',
     [
       '--git-dir',
-      running.service.remote,
+      editingService.service.remote,
       'log',
       '-1',
       '--format=%b',
-      'refs/heads/content/thandi/spaces',
+      'refs/heads/content/sipho/spaces',
     ],
     { encoding: 'utf8' },
   );

@@ -14,17 +14,20 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { notFound } from '../../content/not-found';
 import { legal } from '../../content/legal';
 import { picturesKey } from '../../records/pull-request-pictures';
 import {
   ALLOWED_SIGNERS,
   REPOSITORY_PAGE,
+  moveMainOnRemote,
   SERVICE_COMMITTER,
-  startServiceBehindNginx,
   propose,
+  test,
+  type ServiceBehindNginx,
 } from '../support/editing-service';
+import type { TestUser } from '../support/editing-service-nginx';
 
 /**
  * The editing service as two editors and the bank use it (issue #40): the shipped nginx server
@@ -36,45 +39,20 @@ import {
  * another editor's change, are refused.
  */
 
-let running: Awaited<ReturnType<typeof startServiceBehindNginx>>;
+let running: ServiceBehindNginx;
+/**
+ * How many lines the audit log held before this spec began: the service's start, and the lines of
+ * the specs the worker ran before this one.
+ */
+let linesBefore: number;
 
-// One service for every test, which each test's changes carry on from.
+// The worker's service, which each test's changes carry on from.
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  // Not a test but what every test stands on: a remote made from this checkout, the service's first
-  // start (its fields' help read with TypeScript's language service) and nginx, which on two cores
-  // busy with the rest of the suite has taken over half a minute.
-  test.setTimeout(120_000);
-  running = await startServiceBehindNginx();
+test.beforeAll(({ editingService }) => {
+  running = editingService;
+  linesBefore = readFileSync(running.service.auditLog, 'utf8').split('\n').filter(Boolean).length;
 });
-
-test.afterAll(async () => {
-  await running?.stop();
-});
-
-/** The browser contexts a test signed in, closed as it ends. */
-const contexts: BrowserContext[] = [];
-
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-/** A browser signed in as one of the test editors, through nginx's sign-in. */
-async function signIn(
-  browser: Browser,
-  user: 'thandi' | 'pieter' | 'naledi' | 'jabu',
-): Promise<Page> {
-  const editor = running.editors.find((e) => e.user === user)!;
-  const context = await browser.newContext({
-    baseURL: running.url,
-    httpCredentials: { username: editor.user, password: editor.password },
-    // The run's throwaway authority signs nginx's certificate; TLS itself is the https spec's.
-    ignoreHTTPSErrors: true,
-  });
-  contexts.push(context);
-  return context.newPage();
-}
 
 /** Starts a change from the page of the editor's changes, and waits for its form. */
 async function startChange(page: Page, title: string) {
@@ -105,11 +83,12 @@ type AuditLine = Record<string, unknown> & {
   fields?: { field: string; before: unknown; after: unknown }[];
 };
 
-/** The audit log's lines, as the service appended them. */
+/** The audit log's lines this spec's tests made the service write, as it appended them. */
 const auditEntries = () =>
   readFileSync(running.service.auditLog, 'utf8')
     .trim()
     .split('\n')
+    .slice(linesBefore)
     .map((line) => JSON.parse(line) as AuditLine);
 
 /** The actions the audit log records as done: each intent whose outcome says how it ended. */
@@ -200,9 +179,9 @@ async function openChange(page: Page, title: string) {
 }
 
 test('an editor starts a change and saves in it: the page beside the form shows the value saved', async ({
-  browser,
+  signIn,
 }) => {
-  const thandi = await signIn(browser, 'thandi');
+  const thandi = await signIn('thandi');
   await startChange(thandi, 'Kinder not-found heading');
   await expect(thandi.getByText('Signed in as Thandi Nkosi.')).toBeVisible();
   await save(thandi, 'Not Found page, heading', 'We could not find that page');
@@ -217,9 +196,9 @@ test('an editor starts a change and saves in it: the page beside the form shows 
 });
 
 test('a second editor saves in a change of his own, which touches a statutory text: compliance must approve it, and he is told so', async ({
-  browser,
+  signIn,
 }) => {
-  const pieter = await signIn(browser, 'pieter');
+  const pieter = await signIn('pieter');
   await startChange(pieter, 'Legal heading');
   await save(pieter, 'Not Found page, heading', 'Nothing here');
   await save(pieter, 'Legal, heading', 'Legal and regulatory notices');
@@ -227,9 +206,9 @@ test('a second editor saves in a change of his own, which touches a statutory te
 });
 
 test('the first editor proposes, as its author, with the change in words; the other’s change is untouched and unseen', async ({
-  browser,
+  signIn,
 }) => {
-  const thandi = await signIn(browser, 'thandi');
+  const thandi = await signIn('thandi');
   await openChange(thandi, 'Kinder not-found heading');
   await propose(thandi);
   await expect(thandi.getByRole('status')).toContainText(
@@ -274,9 +253,9 @@ test('the first editor proposes, as its author, with the change in words; the ot
 });
 
 test('the proposal of the test before: her list holds hers alone and links its pull request; once merged, the list says so; the audit log holds each save and the proposal', async ({
-  browser,
+  signIn,
 }) => {
-  const thandi = await signIn(browser, 'thandi');
+  const thandi = await signIn('thandi');
   // Thandi's list of changes holds hers alone.
   await thandi.goto('/');
   await expect(
@@ -324,9 +303,9 @@ test('the proposal of the test before: her list holds hers alone and links its p
 });
 
 test('the list of an editor’s changes passes axe; a request naming another editor’s change is refused, and reads nothing', async ({
-  browser,
+  signIn,
 }) => {
-  const thandi = await signIn(browser, 'thandi');
+  const thandi = await signIn('thandi');
   await thandi.goto('/');
   await expect(thandi.getByRole('link', { name: 'Kinder not-found heading' })).toBeVisible();
   const results = await new AxeBuilder({ page: thandi }).analyze();
@@ -369,7 +348,7 @@ test('the socket without the web server’s identity gets 401, however the reque
 });
 
 test('the financial promotions log is for the compliance team, editors or not; a pull request’s pictures for its reviewers too', async ({
-  browser,
+  signIn,
 }) => {
   // A pull request's list of pictures, as the pictures workflow leaves it in the records store: one
   // that changes no page is enough to tell the pictures' page from a refusal.
@@ -382,7 +361,7 @@ test('the financial promotions log is for the compliance team, editors or not; a
   );
   const pictures = `/records/pull-requests/7/${commit.slice(0, 12)}/`;
   const asked = async (user: 'thandi' | 'naledi' | 'jabu', address: string) => {
-    const answer = await (await signIn(browser, user)).request.get(address);
+    const answer = await (await signIn(user)).request.get(address);
     return { status: answer.status(), body: await answer.text() };
   };
   const naledi = running.editors.find((e) => e.user === 'naledi')!;
@@ -413,9 +392,9 @@ test('the financial promotions log is for the compliance team, editors or not; a
 });
 
 test('a signed-in write from another site’s page, or not as JSON, is forbidden and starts nothing', async ({
-  browser,
+  signIn,
 }) => {
-  const thandi = await signIn(browser, 'thandi');
+  const thandi = await signIn('thandi');
   await thandi.goto('/');
   const fromElsewhere = await thandi.request.post('/api/start', {
     headers: { origin: 'https://elsewhere.example' },
@@ -440,9 +419,9 @@ test('a signed-in write from another site’s page, or not as JSON, is forbidden
 });
 
 test('an editor abandons a proposed change: it leaves her list, its workspace and the remote, and the audit log says so', async ({
-  browser,
+  signIn,
 }) => {
-  const thandi = await signIn(browser, 'thandi');
+  const thandi = await signIn('thandi');
   await thandi.goto('/');
   await thandi.getByRole('link', { name: 'Started by the view' }).click();
   await save(thandi, 'Not Found page, line above the heading', 'Oh no!');
@@ -473,9 +452,9 @@ test('an editor abandons a proposed change: it leaves her list, its workspace an
 });
 
 test('a value typed and not saved outlives a reload; a restart of the service loses nothing saved', async ({
-  browser,
+  signIn,
 }) => {
-  const thandi = await signIn(browser, 'thandi');
+  const thandi = await signIn('thandi');
   await startChange(thandi, 'Home page words');
   await save(thandi, 'Home page, title', 'Kestrel Bank: a page that is not here');
   const email = thandi.getByRole('textbox', { name: 'Contact, general email', exact: true });
@@ -498,9 +477,9 @@ test('a value typed and not saved outlives a reload; a restart of the service lo
 });
 
 test('a change renames a navigation item’s id and the page that names it: refused alone, saved together, proposed as one', async ({
-  browser,
+  signIn,
 }) => {
-  const thandi = await signIn(browser, 'thandi');
+  const thandi = await signIn('thandi');
   await startChange(thandi, 'Rename the locations item');
   const id = thandi.getByRole('textbox', {
     name: 'Navigation, main menu link 3, short name',
@@ -545,9 +524,9 @@ test('a change renames a navigation item’s id and the page that names it: refu
 });
 
 test('a proposal the remote does not take says so and loses nothing; the next one sends it', async ({
-  browser,
+  signIn,
 }) => {
-  const pieter = await signIn(browser, 'pieter');
+  const pieter = await signIn('pieter');
   await pieter.goto('/');
   await pieter.getByRole('link', { name: 'Legal heading' }).click();
   // Main took Thandi's heading (the first test) after Pieter changed it too: he keeps his, or his
@@ -616,9 +595,9 @@ function verify(log: string) {
 }
 
 test('with the audit log unwritable, a save, a proposal and a start change nothing and say why', async ({
-  browser,
+  signIn,
 }) => {
-  const thandi = await signIn(browser, 'thandi');
+  const thandi = await signIn('thandi');
   await startChange(thandi, 'While the log is down');
   await save(thandi, 'Error page, heading', 'Something broke');
   const workspace = running.service.workspace('thandi', 'while-the-log-is-down');
@@ -661,9 +640,9 @@ test('with the audit log unwritable, a save, a proposal and a start change nothi
 });
 
 test('a refused save, a 403 and a failed push each leave a line in the audit log', async ({
-  browser,
+  signIn,
 }) => {
-  const thandi = await signIn(browser, 'thandi');
+  const thandi = await signIn('thandi');
   await thandi.goto('/');
   await thandi.getByRole('link', { name: 'While the log is down' }).click();
   const opens = thandi.getByRole('textbox', { name: 'Contact, hours, opens', exact: true });
@@ -715,9 +694,9 @@ test('a refused save, a 403 and a failed push each leave a line in the audit log
 });
 
 test('a 100 kB paste and a 300-character title are refused in words; a value holding <!-- is shown in the description; the view links to the pull request', async ({
-  browser,
+  signIn,
 }) => {
-  const thandi = await signIn(browser, 'thandi');
+  const thandi = await signIn('thandi');
   await thandi.goto('/');
   const title = thandi.getByRole('textbox', { name: 'A new change, in a few words' });
   await title.fill('a'.repeat(300));
@@ -776,17 +755,17 @@ test('a 100 kB paste and a 300-character title are refused in words; a value hol
 const CALMER = 'refs/heads/content/pieter/calmer-exclamation';
 
 /** Opens Pieter's change of the next test, which the tests after it carry on. */
-async function openCalmer(browser: Browser) {
-  const pieter = await signIn(browser, 'pieter');
+async function openCalmer(signIn: (user: TestUser) => Promise<Page>) {
+  const pieter = await signIn('pieter');
   await openChange(pieter, 'Calmer exclamation');
   return pieter;
 }
 
 test('two editors change one field; once the first is merged, the second sees both values, keeps theirs, and proposes a branch that merges cleanly with main’s value as “was”', async ({
-  browser,
+  signIn,
 }) => {
-  const thandi = await signIn(browser, 'thandi');
-  const pieter = await signIn(browser, 'pieter');
+  const thandi = await signIn('thandi');
+  const pieter = await signIn('pieter');
   await startChange(thandi, 'Gentler exclamation');
   await save(thandi, 'Not Found page, line above the heading', 'Oh dear!');
   await startChange(pieter, 'Calmer exclamation');
@@ -821,9 +800,9 @@ test('two editors change one field; once the first is merged, the second sees bo
 });
 
 test('the change of the test before, its branch changed on GitHub: the service follows it, and the next proposal holds the reviewer’s commit', async ({
-  browser,
+  signIn,
 }) => {
-  const pieter = await openCalmer(browser);
+  const pieter = await openCalmer(signIn);
   const branch = CALMER;
   // The branch changed on GitHub (a reviewer's commit on it): the service follows it.
   const reviewer = mkdtempSync(path.join(tmpdir(), 'private-bank-reviewer-'));
@@ -874,37 +853,18 @@ test('the change of the test before, its branch changed on GitHub: the service f
 });
 
 test('the change of the test before, main moved in a field it never touched: the proposal merges main in, and every commit the service made on the branch is signed and names its editor', async ({
-  browser,
+  signIn,
 }) => {
-  const pieter = await openCalmer(browser);
+  const pieter = await openCalmer(signIn);
   const branch = CALMER;
   // Main moves again, in a field Pieter never touched: his next proposal merges main into his
   // branch, and every commit the service made there, that merge too, is signed and names him.
-  const platform = mkdtempSync(path.join(tmpdir(), 'private-bank-platform-'));
-  const inPlatform = (...args: string[]) =>
-    execFileSync('git', ['-C', platform, ...args], { encoding: 'utf8' });
-  execFileSync('git', ['clone', '--quiet', running.service.remote, platform]);
-  const contactFile = path.join(platform, 'content/contact.ts');
-  writeFileSync(
-    contactFile,
-    readFileSync(contactFile, 'utf8').replace(
-      "helpPhone: '+44 20 7946 0123'",
-      "helpPhone: '+44 20 7946 0124'",
-    ),
+  moveMainOnRemote(
+    running.service.remote,
+    'content/contact.ts',
+    "helpPhone: '+44 20 7946 0123'",
+    "helpPhone: '+44 20 7946 0124'",
   );
-  inPlatform(
-    '-c',
-    'user.name=Reviewer',
-    '-c',
-    'user.email=reviewer@example.com',
-    'commit',
-    '--quiet',
-    '--all',
-    '--message',
-    'A new help line',
-  );
-  inPlatform('push', '--quiet', 'origin', 'main');
-  rmSync(platform, { recursive: true, force: true });
   await save(pieter, 'Not Found page, message', 'Nothing is at this address any more.');
   await propose(pieter);
   await expect(pieter.getByRole('status')).toContainText('Proposed for review');
@@ -928,9 +888,9 @@ test('the change of the test before, main moved in a field it never touched: the
 });
 
 test('the service down: nginx’s page and the view say so in words; once it is back, nothing is lost', async ({
-  browser,
+  signIn,
 }) => {
-  const thandi = await signIn(browser, 'thandi');
+  const thandi = await signIn('thandi');
   await thandi.goto('/');
   await thandi.getByRole('link', { name: 'While the log is down' }).click();
   await expect(
@@ -960,7 +920,7 @@ test('the service down: nginx’s page and the view say so in words; once it is 
 });
 
 test('npm run audit:verify reports an edited, removed, inserted or re-chained line, a cut tail, and an intent without its outcome', async ({
-  browser,
+  signIn,
 }) => {
   const log = running.service.auditLog;
   expect(verify(log)).toContain('audit:verify: no problem found');
@@ -1027,7 +987,7 @@ test('npm run audit:verify reports an edited, removed, inserted or re-chained li
   const held = path.join(running.service.folder, 'push-held');
   const hook = path.join(running.service.remote, 'hooks', 'pre-receive');
   writeFileSync(hook, `#!/bin/sh\ntouch ${held}\nsleep 60\n`, { mode: 0o755 });
-  const pieter = await signIn(browser, 'pieter');
+  const pieter = await signIn('pieter');
   await pieter.goto('/');
   await pieter.getByRole('link', { name: 'Legal heading' }).click();
   await save(pieter, 'Legal, heading', 'Legal matters');

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startEditingView } from '../support/editing-view';
+import { startEditingView, committedRepository } from '../support/editing-view';
 
 /**
  * Two tabs, one truth (issue #39, item 5), at the level of the view's requests: every write names
@@ -16,20 +15,13 @@ import { startEditingView } from '../support/editing-view';
  */
 
 let view: Awaited<ReturnType<typeof startEditingView>>;
-/** Runs git in the scratch copy. */
-const git = (...args: string[]) =>
-  execFileSync('git', args, { cwd: view.folder, encoding: 'utf8' }).trim();
 
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   view = await startEditingView();
   // A repository of its own, as a clone is, for the commit that forgets every tab's Undo.
-  git('init', '--quiet', '--initial-branch', 'main');
-  git('config', 'user.name', 'An Editor');
-  git('config', 'user.email', 'editor@bank.example');
-  git('add', '--all');
-  git('commit', '--quiet', '--message', 'The content as it was');
+  committedRepository(view.folder);
 });
 test.afterAll(async () => view?.stop());
 

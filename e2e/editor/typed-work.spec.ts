@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { home } from '../../content/home';
-import { editingViewForSpec } from '../support/editing-view';
+import { editingViewForSpec, committedRepository } from '../support/editing-view';
 
 /**
  * Nothing the editor typed is lost by anything the view does (issue #39, item 1): with a branch
@@ -38,19 +37,7 @@ async function expectTypedWorkKept(after: string) {
 
 test.beforeAll(async () => {
   // A repository of its own, as a clone is, so that the view lists the changes to discard.
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: session.view.folder });
-  git('init', '--quiet', '--initial-branch', 'main');
-  git('add', '--all');
-  git(
-    '-c',
-    'user.name=An Editor',
-    '-c',
-    'user.email=editor@bank.example',
-    'commit',
-    '--quiet',
-    '--message',
-    'The content as it was',
-  );
+  committedRepository(session.view.folder);
   await branch().fill(BRANCH);
   await message().fill(MESSAGE);
   await opens().fill(REFUSED);

@@ -198,13 +198,11 @@ export type Run = { code: number; output: string };
 const CHECK_SCRIPT = path.resolve('scripts/build/check-content.ts');
 
 /**
- * A scratch copy of parts of the project (by default, all that a build reads), to edit and to run
- * the check or a build in; `using` removes it when the test ends.
+ * The project's commands, run in a folder of its sources: a scratch copy, or a fresh clone of a
+ * branch, which finds the project's packages above it in .cache/.
  */
-export function scratchProject(parts?: readonly string[]) {
-  const dir = scratchCopy('content-check', parts);
-  const inCopy = (file: string) => path.join(dir, file);
-  /** Runs a command in the copy, with the project's environment and these variables besides. */
+export function projectCommands(dir: string) {
+  /** Runs a command in the folder, with the project's environment and these variables besides. */
   const run = (command: string, args: string[], env: Record<string, string> = {}): Promise<Run> =>
     promisify(execFile)(command, args, { cwd: dir, env: { ...process.env, ...env } }).then(
       ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
@@ -214,6 +212,22 @@ export function scratchProject(parts?: readonly string[]) {
       }),
     );
   return {
+    /** Runs `npm run content:check` in the folder, with these environment variables. */
+    check: (env: Record<string, string> = {}) =>
+      run(process.execPath, ['--import', 'tsx', CHECK_SCRIPT], env),
+    /** Runs `npm run build` in the folder. */
+    build: () => run('npm', ['run', 'build']),
+  };
+}
+
+/**
+ * A scratch copy of parts of the project (by default, all that a build reads), to edit and to run
+ * the check or a build in; `using` removes it when the test ends.
+ */
+export function scratchProject(parts?: readonly string[]) {
+  const dir = scratchCopy('content-check', parts);
+  const inCopy = (file: string) => path.join(dir, file);
+  return {
     dir,
     /** Makes the edits in the copy's files, as `checkAfter` makes them in memory. */
     edit(edits: ContentEdit | ContentEdit[]) {
@@ -222,11 +236,7 @@ export function scratchProject(parts?: readonly string[]) {
         if (source === undefined) rmSync(inCopy(file));
         else writeFileSync(inCopy(file), source);
     },
-    /** Runs `npm run content:check` in the copy, with these environment variables. */
-    check: (env: Record<string, string> = {}) =>
-      run(process.execPath, ['--import', 'tsx', CHECK_SCRIPT], env),
-    /** Runs `npm run build` in the copy. */
-    build: () => run('npm', ['run', 'build']),
+    ...projectCommands(dir),
     [Symbol.dispose]: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

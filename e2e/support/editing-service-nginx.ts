@@ -19,10 +19,17 @@ import { spawnGroup, stopGroup } from './process-groups';
 
 const TEMPLATE = 'deploy/editor/nginx-editor.conf.template';
 
+/**
+ * The test people's sign-in names. The specs that share a worker's service
+ * (e2e/support/editing-service.ts) each sign in as people of their own, so that no spec's changes
+ * are in another's lists, workspaces or branches.
+ */
+export type TestUser = 'thandi' | 'pieter' | 'naledi' | 'jabu' | 'sipho' | 'lerato' | 'ayesha';
+
 /** A test editor, as the sign-in knows them. */
 export type TestEditor = {
   /** The sign-in name, and the basic-authentication user. */
-  user: string;
+  user: TestUser;
   password: string;
   email: string;
   /** The display name (oauth2-proxy's X-Auth-Request-Preferred-Username). */
@@ -40,8 +47,10 @@ export const REVIEWERS_GROUP = 'site-reviewers';
 
 /**
  * The test people: two editors, the first of them in another group before the editors' (as a bank's
- * directory lists them), a compliance officer who is no editor, and a reviewer who is neither.
- * Each run gives them passwords of its own.
+ * directory lists them), a compliance officer who is no editor, and a reviewer who is neither (the
+ * service spec's); then the editors of the other specs that share the service (Sipho, the
+ * invisible characters'; Lerato and Ayesha, the picture upload's). Each run gives them passwords of
+ * its own.
  */
 function testEditors(): TestEditor[] {
   const password = () => randomBytes(12).toString('hex');
@@ -73,6 +82,27 @@ function testEditors(): TestEditor[] {
       email: 'jabu@example.com',
       name: 'Jabu Mahlangu',
       groups: ['staff', REVIEWERS_GROUP],
+    },
+    {
+      user: 'sipho',
+      password: password(),
+      email: 'sipho@example.com',
+      name: 'Sipho Zulu',
+      groups: [EDITORS_GROUP],
+    },
+    {
+      user: 'lerato',
+      password: password(),
+      email: 'lerato@example.com',
+      name: 'Lerato Mokoena',
+      groups: [EDITORS_GROUP],
+    },
+    {
+      user: 'ayesha',
+      password: password(),
+      email: 'ayesha@example.com',
+      name: 'Ayesha Patel',
+      groups: [EDITORS_GROUP],
     },
   ];
 }

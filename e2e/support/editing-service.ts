@@ -12,13 +12,14 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Page } from '@playwright/test';
+import { test as base, type BrowserContext, type Page } from '@playwright/test';
 import { LOCAL_SERVER_NAME } from '../../scripts/serve/tls';
 import {
   COMPLIANCE_GROUP,
   EDITORS_GROUP,
   REVIEWERS_GROUP,
   startEditorNginx,
+  type TestUser,
 } from './editing-service-nginx';
 import { freePort } from './ports';
 import { spawnGroup, stopGroup } from './process-groups';
@@ -218,6 +219,82 @@ export async function startServiceBehindNginx(port?: number) {
       await service.stop();
     },
   };
+}
+
+/** The service behind nginx, as startServiceBehindNginx gives it. */
+export type ServiceBehindNginx = Awaited<ReturnType<typeof startServiceBehindNginx>>;
+
+/**
+ * The specs of the editing service behind nginx: `editingService`, one service per worker, which
+ * the specs that worker runs share, since its start (a remote made from this checkout, the
+ * service's first start with its fields' help read by TypeScript's language service, nginx and its
+ * certificates) is most of a short spec's work; and `signIn`, a browser of a test's own signed in as
+ * a test person, closed as the test ends. Each spec signs in as people of its own
+ * (editing-service-nginx.ts), so that its changes, workspaces and branches are its own: another
+ * spec's leftovers are in none of its lists, and a spec that reads the shared audit log reads its
+ * own people's lines or the lines written since it began.
+ */
+export const test = base.extend<
+  { signIn: (user: TestUser) => Promise<Page> },
+  { editingService: ServiceBehindNginx }
+>({
+  editingService: [
+    // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
+    async ({}, provide) => {
+      const running = await startServiceBehindNginx();
+      await provide(running);
+      await running.stop();
+    },
+    // On two cores busy with the rest of the suite, the start has taken over half a minute.
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  signIn: async ({ browser, editingService }, provide) => {
+    const contexts: BrowserContext[] = [];
+    await provide(async (user) => {
+      const editor = editingService.editors.find((e) => e.user === user)!;
+      const context = await browser.newContext({
+        baseURL: editingService.url,
+        httpCredentials: { username: editor.user, password: editor.password },
+        // The run's throwaway authority signs nginx's certificate; TLS itself is the https spec's.
+        ignoreHTTPSErrors: true,
+      });
+      contexts.push(context);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
+
+/**
+ * Moves main on the remote as a reviewer's merge would, by a commit that changes one value of a
+ * content file: the file's text `from` becomes `to`, which must be in it (a spec's value already
+ * changed by another spec of the same worker's remote would otherwise be no change at all).
+ */
+export function moveMainOnRemote(remote: string, file: string, from: string, to: string) {
+  const platform = mkdtempSync(path.join(tmpdir(), 'private-bank-platform-'));
+  const inPlatform = (...args: string[]) =>
+    execFileSync('git', ['-C', platform, ...args], { encoding: 'utf8' });
+  try {
+    execFileSync('git', ['clone', '--quiet', remote, platform]);
+    const changed = path.join(platform, file);
+    const text = readFileSync(changed, 'utf8');
+    if (!text.includes(from)) throw new Error(`${file} on main holds no ${from}`);
+    writeFileSync(changed, text.replace(from, to));
+    inPlatform(
+      '-c',
+      'user.name=Reviewer',
+      '-c',
+      'user.email=reviewer@example.com',
+      'commit',
+      '--quiet',
+      '--all',
+      '--message',
+      `${file}: ${to}`,
+    );
+    inPlatform('push', '--quiet', 'origin', 'main');
+  } finally {
+    rmSync(platform, { recursive: true, force: true });
+  }
 }
 
 /**

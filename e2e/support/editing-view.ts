@@ -2,11 +2,12 @@
  * The editing view of `npm run edit` for the tests and the bench: started over a scratch copy of
  * the project, as the package script starts it, with its printed address read as an editor reads it.
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { spawnGroup, stopGroup } from './process-groups';
-import { scratchCopy } from './scratch-copy';
+import { projectClone, scratchCopy } from './scratch-copy';
 
 /**
  * What the editing view reads and writes, and what its check and the page beside the form read:
@@ -55,21 +56,25 @@ function editCommand(folder: string): string[] {
  * @param options.port The port to ask for (PORT); without it, the view takes any free port the
  *   system gives, as it does without PORT, so that views never collide.
  * @param options.parts What to copy, if not what the view reads.
+ * @param options.wholeProject The view over a project of its own instead (projectClone in
+ *   scratch-copy.ts), whose build is byte for byte the project's.
  * @param options.environment Variables to set for the view, over the tests' own (a HOME of its own).
  * @param options.prepare Changes to make to the copy before the view starts (a developer's edit).
  */
 export async function startEditingView({
   port,
   parts = EDITOR_PARTS,
+  wholeProject = false,
   environment = {},
   prepare,
 }: {
   port?: number;
   parts?: readonly string[];
+  wholeProject?: boolean;
   environment?: Record<string, string>;
   prepare?: (folder: string) => void;
 } = {}) {
-  const folder = scratchCopy('editor', parts);
+  const folder = wholeProject ? projectClone('editor') : scratchCopy('editor', parts);
   prepare?.(folder);
   const env: NodeJS.ProcessEnv = { ...process.env, ...environment };
   delete env.PORT;
@@ -181,4 +186,21 @@ export function editingViewForSpec({ own = false } = {}) {
     }
   });
   return session;
+}
+
+/**
+ * Makes a view's scratch copy a git repository of its own, its files committed on main by a test
+ * editor whose name and e-mail the repository's settings hold, as a clone is, so that the view
+ * lists what changed since the last commit and can commit.
+ * @returns git, run in the copy, with what it printed trimmed.
+ */
+export function committedRepository(folder: string) {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: folder, encoding: 'utf8' }).trim();
+  git('init', '--quiet', '--initial-branch', 'main');
+  git('config', 'user.name', 'An Editor');
+  git('config', 'user.email', 'editor@bank.example');
+  git('add', '--all');
+  git('commit', '--quiet', '--message', 'The content as it was');
+  return git;
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -80,6 +81,17 @@ function describeProcess({ pid }: Process): string {
     return `${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`;
   } catch {
     return `${pid}, which exited meanwhile`;
+  }
+}
+
+/** What listens on a port, as the kernel lists it (iproute2's ss): processes and pids, or none. */
+function listenersOf(port: number): string {
+  try {
+    const listed = execFileSync('ss', ['-Hltnp', `sport = :${port}`], { encoding: 'utf8' }).trim();
+    return listed === '' ? 'no listener' : listed.replace(/\s+/g, ' ');
+  } catch (error) {
+    // Where iproute2 is not installed, the failure says so in place of the list.
+    return `no list of its listeners (ss: ${String(error)})`;
   }
 }
 
@@ -174,7 +186,11 @@ for (const script of ['serve', 'serve:nginx', 'serve:tls', 'serve:cloudflare']) 
           })
           .toEqual([]);
         for (const freed of new Set([port, httpPort])) {
-          expect(await portState(freed), `port ${freed}`).toBe('free');
+          // A failure names what listens there: once, on 2026-12-06, a fresh-clone run found port
+          // 25712 taken right after the server's every process had gone, by something unknown.
+          const state = await portState(freed);
+          const holder = state === 'taken' ? `: ${listenersOf(freed)}` : '';
+          expect(state, `port ${freed}${holder}`).toBe('free');
         }
         expect(listing(temporary), `left in ${temporary}`).toEqual([]);
         // Only what is new and stays counts. Wrangler's other runs share this folder: the suite's own

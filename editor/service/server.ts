@@ -229,12 +229,12 @@ export async function startService(settings: Settings) {
     act: () => Promise<T>,
     outcome: (result: T) => Record<string, unknown> & { result: string },
   ): Promise<T> => {
-    const id = log.intend(person, entry);
+    const id = await log.intend(person, entry);
     let result: T;
     try {
       result = await act();
     } catch (error) {
-      log.outcome(id, person, {
+      await log.outcome(id, person, {
         action: entry.action,
         change: entry.change,
         result: 'failed',
@@ -242,7 +242,11 @@ export async function startService(settings: Settings) {
       });
       throw error;
     }
-    log.outcome(id, person, { action: entry.action, change: entry.change, ...outcome(result) });
+    await log.outcome(id, person, {
+      action: entry.action,
+      change: entry.change,
+      ...outcome(result),
+    });
     return result;
   };
 
@@ -264,7 +268,7 @@ export async function startService(settings: Settings) {
         const values = valuesOf(content.readAll());
         const who = entry!.person;
         const action = writes[0]!.action;
-        const id = log.intend(who, {
+        const id = log.intendNow(who, {
           action,
           change: workspace.id,
           branch: workspace.branch,
@@ -272,7 +276,7 @@ export async function startService(settings: Settings) {
           fields: writes.map((w) => ({ file: w.file, ...loggedFields([w], values)[0] })),
         });
         write();
-        log.outcome(id, who, { action, change: workspace.id, result: 'written' });
+        log.outcomeNow(id, who, { action, change: workspace.id, result: 'written' });
       });
       const api = contentApi(content, workspace.root, shared, {
         base: () => workspaces.open(entry!.person, workspace.id.split('/')[1]!)?.about.base,

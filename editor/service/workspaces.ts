@@ -44,15 +44,19 @@ import {
   rmSync,
   statSync,
   writeFileSync,
+  type Stats,
 } from 'node:fs';
 import { promises as fsPromises } from 'node:fs';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { deflate as deflateCallback } from 'node:zlib';
+import { promisify } from 'node:util';
 import * as isogit from 'isomorphic-git';
 import type { TreeEntry } from 'isomorphic-git';
 import { GitRunner } from './git-runner';
 import type { Person } from './identity';
 import { type CommitSigner, withIdentity } from './signing';
+
+const deflate = promisify(deflateCallback);
 
 /**
  * The folders of the repository a change changes, as paths of names: the content files, and the
@@ -78,6 +82,9 @@ const gitObject = (type: 'blob' | 'tree' | 'commit', body: Buffer) =>
 /** The name git gives an object: the SHA-1 of its header and its bytes. */
 const objectName = (object: Buffer) => createHash('sha1').update(object).digest('hex');
 
+/** How many objects the service has begun writing, which names each one's file beside apart. */
+let objectsBegun = 0;
+
 /**
  * Writes an object into a repository's own objects, as git writes a loose one: compressed by zlib,
  * in a file named by the object's name, unless that file is there already; written whole or not at
@@ -85,15 +92,33 @@ const objectName = (object: Buffer) => createHash('sha1').update(object).digest(
  * object. Written here rather than by isomorphic-git, whose writer hashes on WebCrypto's thread and
  * compresses through a web stream: some 4 ms of the service's one thread for each object on two
  * cores, where this takes a few tenths (docs/performance.md), and a proposal writes four at least.
+ * Only the name is made on the service's thread; the compressing and the writing are done on
+ * Node's pool of threads, so that 20 proposals at once do not each wait for the others' files.
+ * @param writes Where the object's writing is added, for the caller to wait for before anything
+ *   names the object.
  * @returns The object's name.
  */
-function writeObject(gitdir: string, type: 'blob' | 'tree' | 'commit', body: Buffer): string {
+function writeObject(
+  gitdir: string,
+  type: 'blob' | 'tree' | 'commit',
+  body: Buffer,
+  writes: Promise<void>[],
+): string {
   const object = gitObject(type, body);
   const name = objectName(object);
   const file = path.join(gitdir, 'objects', name.slice(0, 2), name.slice(2));
-  if (!existsSync(file)) writeWhole(file, `${file}.${process.pid}.tmp`, deflateSync(object));
+  if (!existsSync(file)) {
+    // Two writes of one object (two files of the same bytes) may run at once: each writes beside
+    // it under a name of its own.
+    objectsBegun += 1;
+    const beside = `${file}.${process.pid}.${objectsBegun}.tmp`;
+    writes.push(deflate(object).then((bytes) => writeWhole(file, beside, bytes)));
+  }
   return name;
 }
+
+/** What tells a file unchanged since it was last hashed: its inode, size and times. */
+const statSeen = (stat: Stats) => `${stat.ino} ${stat.size} ${stat.mtimeMs} ${stat.ctimeMs}`;
 
 /**
  * Makes the 256 folders a repository's loose objects go in, by the first two hex digits of their
@@ -110,14 +135,17 @@ function makeObjectFolders(gitdir: string) {
 }
 
 /**
- * Writes a file whole or not at all: beside it, then renamed over it, its folder made where it is
- * missing (asked first: making a folder that is there takes the system two calls, and asking one).
+ * Writes a file whole or not at all, on Node's pool of threads: beside it, then renamed over it.
+ * Its folder is made where it is missing: a workspace started before its object folders were made
+ * at its start makes them as it needs them.
  */
-function writeWhole(file: string, beside: string, data: string | Buffer) {
-  const folder = path.dirname(file);
-  if (!existsSync(folder)) mkdirSync(folder, { recursive: true });
-  writeFileSync(beside, data);
-  renameSync(beside, file);
+async function writeWhole(file: string, beside: string, data: string | Buffer) {
+  await fsPromises.writeFile(beside, data).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    await fsPromises.mkdir(path.dirname(file), { recursive: true });
+    await fsPromises.writeFile(beside, data);
+  });
+  await fsPromises.rename(beside, file);
 }
 
 /**
@@ -513,9 +541,37 @@ export class Workspaces {
     await this.git(root, ['remote', 'add', 'origin', this.remote]);
     await this.git(root, ['sparse-checkout', 'set', 'content', '.github', 'public/images']);
     await this.git(root, ['reset', '--quiet', '--hard', base]);
+    await this.knowCheckedOut(root, base);
     const about: About = { title: title.trim(), base, started: new Date().toISOString() };
     writeFileSync(this.aboutFile(person.user, topic), `${JSON.stringify(about)}\n`);
     return this.open(person, topic)!;
+  }
+
+  /**
+   * Keeps the blobs of the files a commit's checkout has just written, with their inodes, sizes and
+   * times, as git's index keeps them after a checkout: the files are the commit's blobs, so that a
+   * change's first proposal reads and hashes only the files it changed, not every file of the
+   * folders it writes (`blobOf`).
+   */
+  private async knowCheckedOut(root: string, commit: string) {
+    const walk = async (tree: string, folder: string) => {
+      for (const entry of (await this.treeEntries(root, tree)).values()) {
+        const file = path.join(root, folder, entry.path);
+        if (entry.type === 'tree') await walk(entry.oid, path.join(folder, entry.path));
+        else if (entry.type === 'blob' && existsSync(file))
+          this.keep(this.hashed, file, { seen: statSeen(statSync(file)), oid: entry.oid });
+      }
+    };
+    for (const names of CHANGED_FOLDERS) {
+      let tree: string | undefined = await this.treeOf(root, commit);
+      for (const name of names) {
+        const entry: TreeEntry | undefined = tree
+          ? (await this.treeEntries(root, tree)).get(name)
+          : undefined;
+        tree = entry?.type === 'tree' ? entry.oid : undefined;
+      }
+      if (tree) await walk(tree, names.join('/'));
+    }
   }
 
   /**
@@ -586,6 +642,7 @@ export class Workspaces {
     root: string,
     folder: string,
     was: string | undefined,
+    writes: Promise<void>[],
   ): Promise<string | undefined> {
     const here = path.join(root, folder);
     if (!existsSync(here)) return undefined;
@@ -599,14 +656,15 @@ export class Workspaces {
           root,
           path.join(folder, item.name),
           old?.type === 'tree' ? old.oid : undefined,
+          writes,
         );
         if (oid) entries.push({ mode: '040000', path: item.name, oid, type: 'tree' });
         continue;
       }
-      const blob = this.blobOf(gitdir, path.join(here, item.name), item, old?.oid);
+      const blob = this.blobOf(gitdir, path.join(here, item.name), item, old?.oid, writes);
       if (blob) entries.push({ ...blob, path: item.name, type: 'blob' });
     }
-    return this.storeTree(gitdir, entries, was);
+    return this.storeTree(gitdir, entries, was, writes);
   }
 
   /**
@@ -621,25 +679,30 @@ export class Workspaces {
     file: string,
     item: { isFile(): boolean; isSymbolicLink(): boolean },
     was: string | undefined,
+    writes: Promise<void>[],
   ): { mode: string; oid: string } | undefined {
     if (item.isSymbolicLink()) {
       const bytes = Buffer.from(readlinkSync(file));
       const oid = objectName(gitObject('blob', bytes));
-      if (oid !== was) writeObject(gitdir, 'blob', bytes);
+      if (oid !== was) writeObject(gitdir, 'blob', bytes, writes);
       return { mode: '120000', oid };
     }
     if (!item.isFile()) return undefined;
     const stat = statSync(file);
     // git keeps one bit of a file's mode: whether its owner may run it.
     const mode = stat.mode & 0o100 ? '100755' : '100644';
-    const seen = `${stat.ino} ${stat.size} ${stat.mtimeMs} ${stat.ctimeMs}`;
+    const seen = statSeen(stat);
     const hashed = this.hashed.get(file);
     // Its blob was written then, or was in the tree it followed: either way it is here to stay.
     if (hashed?.seen === seen) return { mode, oid: hashed.oid };
     const bytes = readFileSync(file);
     const oid = objectName(gitObject('blob', bytes));
-    if (oid !== was) writeObject(gitdir, 'blob', bytes);
-    this.keep(this.hashed, file, { seen, oid });
+    const blobWritten: Promise<void>[] = [];
+    if (oid !== was) writeObject(gitdir, 'blob', bytes, blobWritten);
+    // Kept once its blob is written: a blob that failed to be written is written next time.
+    writes.push(
+      Promise.all(blobWritten).then(() => void this.keep(this.hashed, file, { seen, oid })),
+    );
     return { mode, oid };
   }
 
@@ -647,11 +710,16 @@ export class Workspaces {
    * Writes a tree of entries, unless they are those of `was`, the tree they replace.
    * @returns The tree, or undefined where it has no entry.
    */
-  private storeTree(gitdir: string, entries: TreeEntry[], was: string | undefined) {
+  private storeTree(
+    gitdir: string,
+    entries: TreeEntry[],
+    was: string | undefined,
+    writes: Promise<void>[],
+  ) {
     if (entries.length === 0) return undefined;
     const bytes = treeBytes(entries);
     if (was && objectName(gitObject('tree', bytes)) === was) return was;
-    const tree = writeObject(gitdir, 'tree', bytes);
+    const tree = writeObject(gitdir, 'tree', bytes, writes);
     this.keep(this.trees, tree, entries);
     return tree;
   }
@@ -669,7 +737,10 @@ export class Workspaces {
     return this.inTurn(root, async () => {
       const fromTree = await this.treeOf(root, from);
       let tree = fromTree;
-      for (const names of CHANGED_FOLDERS) tree = (await this.withFolder(root, tree, names))!;
+      const writes: Promise<void>[] = [];
+      for (const names of CHANGED_FOLDERS)
+        tree = (await this.withFolder(root, tree, names, writes))!;
+      await Promise.all(writes);
       return { tree, fromTree };
     });
   }
@@ -683,9 +754,10 @@ export class Workspaces {
     root: string,
     tree: string | undefined,
     names: string[],
+    writes: Promise<void>[],
     depth = 0,
   ): Promise<string | undefined> {
-    if (depth === names.length) return this.writeFolder(root, names.join('/'), tree);
+    if (depth === names.length) return this.writeFolder(root, names.join('/'), tree, writes);
     const entries = tree ? await this.treeEntries(root, tree) : new Map<string, TreeEntry>();
     const name = names[depth]!;
     const before = entries.get(name);
@@ -693,12 +765,13 @@ export class Workspaces {
       root,
       before?.type === 'tree' ? before.oid : undefined,
       names,
+      writes,
       depth + 1,
     );
     if (oid === before?.oid) return tree;
     if (oid) entries.set(name, { mode: '040000', path: name, oid, type: 'tree' });
     else entries.delete(name);
-    return this.storeTree(path.join(root, '.git'), [...entries.values()], tree);
+    return this.storeTree(path.join(root, '.git'), [...entries.values()], tree, writes);
   }
 
   /**
@@ -740,12 +813,19 @@ export class Workspaces {
         message: withIdentity(message, person.email),
       };
       const gpgsig = this.signer.sign(commitText(commit));
-      const written = writeObject(gitdir, 'commit', Buffer.from(commitText(commit, gpgsig)));
+      const writes: Promise<void>[] = [];
+      const written = writeObject(
+        gitdir,
+        'commit',
+        Buffer.from(commitText(commit, gpgsig)),
+        writes,
+      );
+      await Promise.all(writes);
       // The branch moves as git moves it: its file written whole beside it (under the name of
       // git's lock), then renamed over it, so that a service stopped mid-write leaves no half a
       // branch. The workspace's turn keeps any other writer out meanwhile.
       const branch = path.join(gitdir, branchOf(gitdir));
-      writeWhole(branch, `${branch}.lock`, `${written}\n`);
+      await writeWhole(branch, `${branch}.lock`, `${written}\n`);
       this.keep(this.commitTrees, written, tree);
       return written;
     });

@@ -8,7 +8,7 @@ import { INVISIBLE_CHARACTERS } from '../../content/schema/invisible-characters'
 import { BUILD_INPUTS } from '../support/build-inputs';
 import { projectCommands } from '../support/content-check';
 import { startEditingView, committedRepository } from '../support/editing-view';
-import { moveMainOnRemote, propose, test } from '../support/editing-service';
+import { changeOnRemote, propose, test } from '../support/editing-service';
 
 /**
  * A photograph chosen from the editor's computer (issue #53, item 2), as an editor chooses one:
@@ -443,12 +443,13 @@ test.describe('the editing service', () => {
     }
     // Main moves in a file the change never touched: the next proposal brings the change up to
     // date, and the branch still holds the picture with the words, against main as it now is.
-    moveMainOnRemote(
-      running.service.remote,
-      'content/contact.ts',
-      "{ label: 'From abroad',",
-      "{ label: 'From outside the UK',",
-    );
+    changeOnRemote({
+      remote: running.service.remote,
+      branch: 'main',
+      file: 'content/contact.ts',
+      from: "{ label: 'From abroad',",
+      to: "{ label: 'From outside the UK',",
+    });
     await propose(page);
     await expect(page.getByRole('status')).toContainText(
       `Proposed for review, on the branch ${branch}`,

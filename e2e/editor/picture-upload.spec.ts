@@ -409,21 +409,27 @@ test.describe('the editing service', () => {
       result: 'stored',
       file: `public${src}`,
     });
-    await propose(page);
     const branch = 'content/lerato/a-photograph-of-the-office';
-    await expect(page.getByRole('status')).toContainText(
-      `Proposed for review, on the branch ${branch}`,
-    );
-    expect(
-      execFileSync(
-        'git',
-        ['--git-dir', running.service.remote, 'show', '--name-only', '--format=', branch],
-        { encoding: 'utf8' },
-      )
+    /**
+     * Proposes the change, waits for the view to say it was proposed on its branch, then reads the
+     * branch on the remote: the names of the files that git, run with `args`, prints, sorted.
+     */
+    const proposeAndListFiles = async (...args: string[]) => {
+      await propose(page);
+      await expect(page.getByRole('status')).toContainText(
+        `Proposed for review, on the branch ${branch}`,
+      );
+      return execFileSync('git', ['--git-dir', running.service.remote, ...args], {
+        encoding: 'utf8',
+      })
         .trim()
         .split('\n')
-        .sort(),
-    ).toEqual(['content/south-africa.ts', `public${src}`]);
+        .sort();
+    };
+    expect(await proposeAndListFiles('show', '--name-only', '--format=', branch)).toEqual([
+      'content/south-africa.ts',
+      `public${src}`,
+    ]);
     const clone = freshClone(running.service.remote, branch);
     try {
       const checked = await clone.check();
@@ -450,19 +456,9 @@ test.describe('the editing service', () => {
       from: "{ label: 'From abroad',",
       to: "{ label: 'From outside the UK',",
     });
-    await propose(page);
-    await expect(page.getByRole('status')).toContainText(
-      `Proposed for review, on the branch ${branch}`,
-    );
-    expect(
-      execFileSync(
-        'git',
-        ['--git-dir', running.service.remote, 'diff', '--name-only', 'main', branch],
-        { encoding: 'utf8' },
-      )
-        .trim()
-        .split('\n')
-        .sort(),
-    ).toEqual(['content/south-africa.ts', `public${src}`]);
+    expect(await proposeAndListFiles('diff', '--name-only', 'main', branch)).toEqual([
+      'content/south-africa.ts',
+      `public${src}`,
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startEditingView, committedRepository } from '../support/editing-view';
+import { editingViewForSpec } from '../support/editing-view';
 
 /**
  * What changed, and proposing it (issue #32, items 5 and 6), as an editor works: the panel lists
@@ -11,30 +11,23 @@ import { startEditingView, committedRepository } from '../support/editing-view';
  * scratch copy is made a git repository of its own first, as a clone is.
  */
 
-let view: Awaited<ReturnType<typeof startEditingView>>;
-let page: Page;
-let home: string;
-/** Runs git in the scratch copy, a repository of its own. */
-let git: ReturnType<typeof committedRepository>;
+/**
+ * The view's environment: a HOME of its own, with no git settings, as on a computer nobody has
+ * committed from, so that whose commit it is comes from the repository's own settings, which a
+ * test can take away. The folder is made by the first hook, before the view starts and reads it.
+ */
+const environment: Record<string, string> = { GIT_CONFIG_NOSYSTEM: '1' };
+test.beforeAll(() => {
+  environment.HOME = mkdtempSync(path.join(tmpdir(), 'editor-home-'));
+});
+test.afterAll(() => rmSync(environment.HOME!, { recursive: true, force: true }));
 
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(90_000);
-  // A home of the view's own, with no git settings, as on a computer nobody has committed from:
-  // whose commit it is comes from the repository's own settings, which a test can take away.
-  home = mkdtempSync(path.join(tmpdir(), 'editor-home-'));
-  view = await startEditingView({
-    environment: { HOME: home, GIT_CONFIG_NOSYSTEM: '1' },
-  });
-  git = committedRepository(view.folder);
-  page = await (await browser.newContext()).newPage();
-  await page.goto(view.address);
-});
-test.afterAll(async () => {
-  await page?.context().close();
-  await view?.stop();
-  rmSync(home, { recursive: true, force: true });
-});
+const session = editingViewForSpec({ own: { environment }, committed: true });
+let view: typeof session.view;
+let page: Page;
+/** Runs git in the scratch copy, a repository of its own. */
+let git: typeof session.git;
+test.beforeAll(() => ({ view, page, git } = session));
 
 const homeFile = () => readFileSync(path.join(view.folder, 'content/home.ts'), 'utf8');
 const changes = () => page.getByRole('region', { name: 'Changes since the last commit' });

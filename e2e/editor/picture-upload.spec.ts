@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { INVISIBLE_CHARACTERS } from '../../content/schema/invisible-characters';
 import { BUILD_INPUTS } from '../support/build-inputs';
 import { projectCommands } from '../support/content-check';
-import { startEditingView, committedRepository } from '../support/editing-view';
+import { editingViewForSpec } from '../support/editing-view';
 import { changeOnRemote, propose, test } from '../support/editing-service';
 
 /**
@@ -158,24 +158,16 @@ const choose = (page: Page, file: { name: string; mimeType: string; buffer: Buff
   page.getByLabel(HERO_CHOOSER).setInputFiles(file);
 
 test.describe('npm run edit', () => {
-  let view: Awaited<ReturnType<typeof startEditingView>>;
+  // The whole of what a build reads, so that a clone of the branch the view commits builds.
+  const session = editingViewForSpec({
+    own: { parts: [...BUILD_INPUTS, '.prettierrc.json'] },
+    committed: true,
+  });
+  let view: typeof session.view;
   let page: Page;
   /** Runs git in the scratch copy, a repository of its own. */
-  let git: ReturnType<typeof committedRepository>;
-
-  test.describe.configure({ mode: 'serial' });
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(90_000);
-    // The whole of what a build reads, so that a clone of the branch the view commits builds.
-    view = await startEditingView({ parts: [...BUILD_INPUTS, '.prettierrc.json'] });
-    git = committedRepository(view.folder);
-    page = await (await browser.newContext()).newPage();
-    await page.goto(view.address);
-  });
-  test.afterAll(async () => {
-    await page?.context().close();
-    await view?.stop();
-  });
+  let git: typeof session.git;
+  test.beforeAll(() => ({ view, page, git } = session));
 
   test('a picture in a format no server sends as a photograph is refused in words at the field, and nothing is stored', async () => {
     const before = readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8');

@@ -160,21 +160,32 @@ process.on('exit', () => {
  * keeps in memory is each tab's: its last save, which the spec's new tab has none of, and which
  * tab wrote each version of a file, which a spec about tabs needs a view of its own for (`own`),
  * or a version an earlier spec's tab wrote could be taken for its own tab's. A spec that stops the
- * view leaves the next one to start another. Read `session.view` and `session.page` inside the
- * tests, once the view has started.
- * @param options.own A view of the spec's own, started before its tests and stopped after.
+ * view leaves the next one to start another. Read `session.view`, `session.page` and
+ * `session.git` inside the tests, once the view has started.
+ * @param options.own A view of the spec's own, started before its tests and stopped after: `true`,
+ *   or what to start it with (startEditingView's options, read as the view starts).
+ * @param options.committed Whether the copy is made a git repository of its own
+ *   (committedRepository) before the page opens, as a clone is; `session.git` runs git in it.
  */
-export function editingViewForSpec({ own = false } = {}) {
-  const session = {} as { view: EditingView; page: Page };
+export function editingViewForSpec({
+  own = false,
+  committed = false,
+}: { own?: boolean | Parameters<typeof startEditingView>[0]; committed?: boolean } = {}) {
+  const session = {} as {
+    view: EditingView;
+    page: Page;
+    git: ReturnType<typeof committedRepository>;
+  };
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(90_000);
-    if (own) session.view = await startEditingView();
+    if (own) session.view = await startEditingView(own === true ? {} : own);
     else {
       if (!workerView || workerView.stopped()) workerView = await startEditingView();
       else restoreCopy(workerView.folder, EDITOR_PARTS);
       session.view = workerView;
     }
+    if (committed) session.git = committedRepository(session.view.folder);
     session.page = await (await browser.newContext()).newPage();
     await session.page.goto(session.view.address);
   });

@@ -22,6 +22,7 @@ import { site } from '../../content/site';
 import { southAfrica } from '../../content/south-africa';
 import { freePort } from '../../scripts/serve/port';
 import { probeRedirects } from '../support/hostile-addresses';
+import { serverRoot } from '../support/server-root';
 import { standInSystemd } from '../support/stand-in-systemd';
 
 /**
@@ -196,17 +197,10 @@ async function install(download: string, settings: (root: string) => Record<stri
   const root = mkdtempSync(path.join(tmpdir(), 'private-bank-release-root-'));
   // nginx runs as the unit's user, who must be able to read the site.
   chmodSync(root, 0o755);
-  const place = (...parts: string[]) => path.join(root, ...parts);
-  const installDir = place('opt', 'private-bank-site');
+  const server = serverRoot(root);
+  const { installDir } = server;
   const values = settings(root);
-  const settingsFile = place('etc', 'private-bank-site', 'settings');
-  mkdirSync(path.dirname(settingsFile), { recursive: true });
-  writeFileSync(
-    settingsFile,
-    `# This server's settings\n${Object.entries(values)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('\n')}\n`,
-  );
+  server.writeSettings(values);
   const [checksum = ''] = readdirSync(download).filter((f) => f.endsWith('.sha256'));
   const archive = checksum.replace(/\.sha256$/, '');
   const name = archive.replace(/\.tar\.gz$/, '');
@@ -215,10 +209,7 @@ async function install(download: string, settings: (root: string) => Record<stri
   // server's group does.
   chmodSync(path.dirname(values.TLS_KEY!), 0o755);
   chmodSync(values.TLS_KEY!, 0o644);
-  for (const folder of ['etc/systemd/system', 'etc/logrotate.d']) {
-    mkdirSync(place(folder), { recursive: true });
-  }
-  const systemd = standInSystemd(root, place('etc/systemd/system'));
+  const systemd = standInSystemd(root, server.unitDir);
   const stop = async () => {
     await systemd.stopAll('private-bank-site');
     rmSync(root, { recursive: true, force: true });
@@ -226,13 +217,7 @@ async function install(download: string, settings: (root: string) => Record<stri
   const installed = await systemd.run(
     path.join(download, 'install-release'),
     ['--verified-sha256', verified, path.join(download, archive)],
-    {
-      ...process.env,
-      INSTALL_DIR: installDir,
-      ACTIVATE_SETTINGS: settingsFile,
-      ACTIVATE_UNIT_DIR: place('etc/systemd/system'),
-      ACTIVATE_LOGROTATE_DIR: place('etc/logrotate.d'),
-    },
+    server.environment,
   );
   if (installed.code !== 0) {
     await stop();

@@ -1,19 +1,8 @@
 import { execFile, type ChildProcess } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { once } from 'node:events';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { promisify } from 'node:util';
@@ -25,7 +14,6 @@ import { unlessItExits } from '../support/nginx-listening';
 import { startOneNameDns } from '../support/one-name-dns';
 import { serverRoot } from '../support/server-root';
 import { spawnGroup, stopGroup } from '../support/process-groups';
-import { standInSystemd } from '../support/stand-in-systemd';
 
 /**
  * A certificate's whole life on an origin installed as docs/deploying.md installs it, into a
@@ -147,10 +135,8 @@ const servedChallenges = (accessLog: string) =>
 
 test('certbot obtains and renews the certificate from Pebble through the origin, and nginx serves each new one without a restart', async () => {
   test.setTimeout(180_000);
-  const root = mkdtempSync(path.join(tmpdir(), 'private-bank-renewal-root-'));
-  // nginx runs as the service's user, who must be able to read the site.
-  chmodSync(root, 0o755);
-  const place = (...parts: string[]) => path.join(root, ...parts);
+  const server = serverRoot('renewal');
+  const { place, systemd } = server;
   // The throwaway authority of the suite's HTTPS server signs Pebble's own HTTPS certificate too.
   const tls = localTls();
   const localAuthority = readFileSync(tls.authority, 'utf8');
@@ -164,8 +150,6 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
   ];
   const dns = await startOneNameDns(SITE_NAME, '127.0.0.1');
   let pebble: ChildProcess | undefined;
-  const server = serverRoot(root);
-  const systemd = standInSystemd(root, server.unitDir);
   try {
     // Pebble starts (it makes its keys) while the release is packed and installed.
     mkdirSync(place('pebble'));
@@ -435,9 +419,8 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
         `nginx: configuration file ${nginxConfig} test is successful\n`,
     );
   } finally {
-    await systemd.stopAll(SERVICE);
     if (pebble) await stopGroup(pebble);
     await dns.close();
-    rmSync(root, { recursive: true, force: true });
+    await server.remove();
   }
 });

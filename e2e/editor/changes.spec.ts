@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { editingViewForSpec } from '../support/editing-view';
+import { commitToNewBranch, editingViewForSpec } from '../support/editing-view';
 
 /**
  * What changed, and proposing it (issue #32, items 5 and 6), as an editor works: the panel lists
@@ -128,11 +128,7 @@ test('a commit git refuses says why in words, and leaves the project on its bran
   git('config', '--unset', 'user.name');
   git('config', '--unset', 'user.email');
   try {
-    await page.getByRole('textbox', { name: 'New branch' }).fill('content/kinder-title');
-    await page
-      .getByRole('textbox', { name: 'What you changed, in a sentence' })
-      .fill('A kinder title for the home page');
-    await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
+    await commitToNewBranch(page, 'content/kinder-title', 'A kinder title for the home page');
     await expect(page.getByRole('status')).toHaveText(
       'Not committed: git does not know your name and e-mail yet, which every commit carries. GitHub Desktop sets them (File › Options › Git, or GitHub Desktop › Settings › Git on a Mac); in a terminal, git config --global user.name "Your Name" and git config --global user.email "you@example.com". Then commit again',
     );
@@ -162,11 +158,7 @@ test('a commit git refuses says why in words, and leaves the project on its bran
 test('the changes are committed on a new branch with the message the editor wrote', async () => {
   // The change the commit before refused, committed again once git knows whose it is.
   await expect(changes()).toContainText('Home page, title');
-  await page.getByRole('textbox', { name: 'New branch' }).fill('content/kinder-title');
-  await page
-    .getByRole('textbox', { name: 'What you changed, in a sentence' })
-    .fill('A kinder title for the home page');
-  await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
+  await commitToNewBranch(page, 'content/kinder-title', 'A kinder title for the home page');
   await expect(page.getByRole('status')).toContainText(
     'Committed to the new branch content/kinder-title',
   );

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { INVISIBLE_CHARACTERS } from '../../content/schema/invisible-characters';
 import { BUILD_INPUTS } from '../support/build-inputs';
 import { projectCommands } from '../support/content-check';
-import { editingViewForSpec } from '../support/editing-view';
+import { commitToNewBranch, editingViewForSpec } from '../support/editing-view';
 import { changeOnRemote, propose, test } from '../support/editing-service';
 
 /**
@@ -321,11 +321,11 @@ test.describe('npm run edit', () => {
   test('the picture is committed with the words that name it, and a fresh clone of the branch passes the content check and builds the photograph without its location', async () => {
     test.setTimeout(WITH_A_BUILD);
     const src = await page.getByRole('combobox', { name: HERO_FILE }).inputValue();
-    await page.getByRole('textbox', { name: 'New branch' }).fill('content/office-photograph');
-    await page
-      .getByRole('textbox', { name: 'What you changed, in a sentence' })
-      .fill('A photograph of the office at the top of the South Africa page');
-    await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
+    await commitToNewBranch(
+      page,
+      'content/office-photograph',
+      'A photograph of the office at the top of the South Africa page',
+    );
     await expect(page.getByRole('status')).toContainText(
       'Committed to the new branch content/office-photograph',
     );

@@ -215,3 +215,13 @@ export function committedRepository(folder: string) {
   git('commit', '--quiet', '--message', 'The content as it was');
   return git;
 }
+
+/**
+ * Commits the changes to a new branch in the view, as an editor does: the branch's name and the
+ * message typed into the form, then its button. What the view then says is the caller's to read.
+ */
+export async function commitToNewBranch(page: Page, branch: string, message: string) {
+  await page.getByRole('textbox', { name: 'New branch' }).fill(branch);
+  await page.getByRole('textbox', { name: 'What you changed, in a sentence' }).fill(message);
+  await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
+}

@@ -8,7 +8,7 @@ import { INVISIBLE_CHARACTERS } from '../../content/schema/invisible-characters'
 import { BUILD_INPUTS } from '../support/build-inputs';
 import { projectCommands } from '../support/content-check';
 import { commitToNewBranch, editingViewForSpec } from '../support/editing-view';
-import { changeOnRemote, propose, test } from '../support/editing-service';
+import { changeOnRemote, propose, startChange, test } from '../support/editing-service';
 
 /**
  * A photograph chosen from the editor's computer (issue #53, item 2), as an editor chooses one:
@@ -356,14 +356,7 @@ test.describe('the editing service', () => {
     test.setTimeout(WITH_A_BUILD);
     // Editors of this spec's own, among those of the worker's service.
     const page = await signIn('lerato');
-    await page.goto('/');
-    const title = 'A photograph of the office';
-    await page.getByRole('textbox', { name: 'A new change, in a few words' }).fill(title);
-    await Promise.all([
-      page.waitForURL(/\/\?change=/),
-      page.getByRole('button', { name: 'Start the change' }).click(),
-    ]);
-    await expect(page.getByText(`Editing the change “${title}” (not proposed yet)`)).toBeVisible();
+    await startChange(page, 'A photograph of the office');
     // Over the words' 64 kB, which the web server and the service keep for every other request.
     const photograph = await phonePhotograph({ width: 640, height: 480, grain: true });
     expect(photograph.length).toBeGreaterThan(64 * 1024);

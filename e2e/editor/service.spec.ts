@@ -25,6 +25,7 @@ import {
   pushAsReviewer,
   SERVICE_COMMITTER,
   propose,
+  startChange,
   test,
   type ServiceBehindNginx,
 } from '../support/editing-service';
@@ -54,18 +55,6 @@ test.beforeAll(({ editingService }) => {
   running = editingService;
   linesBefore = readFileSync(running.service.auditLog, 'utf8').split('\n').filter(Boolean).length;
 });
-
-/** Starts a change from the page of the editor's changes, and waits for its form. */
-async function startChange(page: Page, title: string) {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'A new change, in a few words' }).fill(title);
-  // The change's worktree is made, then its page opened: the address names it once it is open.
-  await Promise.all([
-    page.waitForURL(/\/\?change=/),
-    page.getByRole('button', { name: 'Start the change' }).click(),
-  ]);
-  await expect(page.getByText(`Editing the change “${title}” (not proposed yet)`)).toBeVisible();
-}
 
 /** Types a value into a field and leaves it, which saves it, and waits for the save. */
 async function save(page: Page, field: string, value: string) {

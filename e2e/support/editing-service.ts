@@ -12,7 +12,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { test as base, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { LOCAL_SERVER_NAME } from '../../scripts/serve/tls';
 import {
   COMPLIANCE_GROUP,
@@ -328,6 +328,18 @@ export function changeOnRemote({
     writeFileSync(changed, text.replace(from, to));
     git('commit', '--quiet', '--all', '--message', `${file}: ${to}`);
   });
+}
+
+/** Starts a change from the page of the editor's changes, and waits for its form. */
+export async function startChange(page: Page, title: string) {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'A new change, in a few words' }).fill(title);
+  // The change's worktree is made, then its page opened: the address names it once it is open.
+  await Promise.all([
+    page.waitForURL(/\/\?change=/),
+    page.getByRole('button', { name: 'Start the change' }).click(),
+  ]);
+  await expect(page.getByText(`Editing the change “${title}” (not proposed yet)`)).toBeVisible();
 }
 
 /**

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startEditingView, committedRepository } from '../support/editing-view';
+import { commitToNewBranch, editingViewForSpec } from '../support/editing-view';
 
 /**
  * What changed, and proposing it (issue #32, items 5 and 6), as an editor works: the panel lists
@@ -11,30 +11,23 @@ import { startEditingView, committedRepository } from '../support/editing-view';
  * scratch copy is made a git repository of its own first, as a clone is.
  */
 
-let view: Awaited<ReturnType<typeof startEditingView>>;
-let page: Page;
-let home: string;
-/** Runs git in the scratch copy, a repository of its own. */
-let git: ReturnType<typeof committedRepository>;
+/**
+ * The view's environment: a HOME of its own, with no git settings, as on a computer nobody has
+ * committed from, so that whose commit it is comes from the repository's own settings, which a
+ * test can take away. The folder is made by the first hook, before the view starts and reads it.
+ */
+const environment: Record<string, string> = { GIT_CONFIG_NOSYSTEM: '1' };
+test.beforeAll(() => {
+  environment.HOME = mkdtempSync(path.join(tmpdir(), 'editor-home-'));
+});
+test.afterAll(() => rmSync(environment.HOME!, { recursive: true, force: true }));
 
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(90_000);
-  // A home of the view's own, with no git settings, as on a computer nobody has committed from:
-  // whose commit it is comes from the repository's own settings, which a test can take away.
-  home = mkdtempSync(path.join(tmpdir(), 'editor-home-'));
-  view = await startEditingView({
-    environment: { HOME: home, GIT_CONFIG_NOSYSTEM: '1' },
-  });
-  git = committedRepository(view.folder);
-  page = await (await browser.newContext()).newPage();
-  await page.goto(view.address);
-});
-test.afterAll(async () => {
-  await page?.context().close();
-  await view?.stop();
-  rmSync(home, { recursive: true, force: true });
-});
+const session = editingViewForSpec({ own: { environment }, committed: true });
+let view: typeof session.view;
+let page: Page;
+/** Runs git in the scratch copy, a repository of its own. */
+let git: typeof session.git;
+test.beforeAll(() => ({ view, page, git } = session));
 
 const homeFile = () => readFileSync(path.join(view.folder, 'content/home.ts'), 'utf8');
 const changes = () => page.getByRole('region', { name: 'Changes since the last commit' });
@@ -135,11 +128,7 @@ test('a commit git refuses says why in words, and leaves the project on its bran
   git('config', '--unset', 'user.name');
   git('config', '--unset', 'user.email');
   try {
-    await page.getByRole('textbox', { name: 'New branch' }).fill('content/kinder-title');
-    await page
-      .getByRole('textbox', { name: 'What you changed, in a sentence' })
-      .fill('A kinder title for the home page');
-    await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
+    await commitToNewBranch(page, 'content/kinder-title', 'A kinder title for the home page');
     await expect(page.getByRole('status')).toHaveText(
       'Not committed: git does not know your name and e-mail yet, which every commit carries. GitHub Desktop sets them (File › Options › Git, or GitHub Desktop › Settings › Git on a Mac); in a terminal, git config --global user.name "Your Name" and git config --global user.email "you@example.com". Then commit again',
     );
@@ -169,11 +158,7 @@ test('a commit git refuses says why in words, and leaves the project on its bran
 test('the changes are committed on a new branch with the message the editor wrote', async () => {
   // The change the commit before refused, committed again once git knows whose it is.
   await expect(changes()).toContainText('Home page, title');
-  await page.getByRole('textbox', { name: 'New branch' }).fill('content/kinder-title');
-  await page
-    .getByRole('textbox', { name: 'What you changed, in a sentence' })
-    .fill('A kinder title for the home page');
-  await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
+  await commitToNewBranch(page, 'content/kinder-title', 'A kinder title for the home page');
   await expect(page.getByRole('status')).toContainText(
     'Committed to the new branch content/kinder-title',
   );

@@ -66,6 +66,19 @@ async function passesPrettier(name: string) {
   return prettier.check(read(name), { ...options, filepath: fileOf(name) });
 }
 
+/**
+ * A developer's edit of a content file while the view is open, as an editor then sees it: the
+ * view says the file changed on disk, and once the editor reloads the files, says nothing more.
+ * The file's text `from`, which must be in it, becomes `to`.
+ */
+async function editOnDiskAndReload(name: string, from: string, to: string) {
+  expect(read(name)).toContain(from);
+  writeFileSync(fileOf(name), read(name).replace(from, to));
+  await expect(session.page.getByRole('alert')).toContainText(`content/${name} changed on disk`);
+  await session.page.getByRole('button', { name: 'Reload the files' }).click();
+  await expect(session.page.getByRole('alert')).toBeHidden();
+}
+
 test('every value of every content file has an input of its own', async () => {
   // The values as the content files hold them, each named as the check names fields.
   const names: string[] = [];
@@ -297,46 +310,26 @@ test("a list's item is added, filled, moved and removed, each saved into the fil
 });
 
 test('comments inside a list stay, and move with their items, as items are added, moved and removed', async () => {
+  /** The navigation's service list as the file writes it, of the item lines given. */
+  const serviceList = (...items: string[]) => ['  service: [', ...items, '  ],'].join('\n');
   // A developer's comments, above an item, after an item's comma and after the last item.
-  const plain = [
-    '  service: [',
-    "    { id: 'contact', label: 'Contact us', href: '#' },",
-    "    { id: 'about', label: 'About us', href: '#' },",
-    '  ],',
-  ].join('\n');
-  const commented = [
-    '  service: [',
-    '    // Contact comes first: most visitors look for it.',
-    "    { id: 'contact', label: 'Contact us', href: '#' },",
-    "    { id: 'about', label: 'About us', href: '#' }, // The group's page until ours is written.",
-    '    // Room for a third link: the bar holds three at 320 px.',
-    '  ],',
-  ].join('\n');
-  expect(read('navigation.ts')).toContain(plain);
-  writeFileSync(fileOf('navigation.ts'), read('navigation.ts').replace(plain, commented));
-  await expect(session.page.getByRole('alert')).toContainText(
-    'content/navigation.ts changed on disk',
+  const contactComment = '    // Contact comes first: most visitors look for it.';
+  const contact = "    { id: 'contact', label: 'Contact us', href: '#' },";
+  const about =
+    "    { id: 'about', label: 'About us', href: '#' }, // The group's page until ours is written.";
+  const lastComment = '    // Room for a third link: the bar holds three at 320 px.';
+  await editOnDiskAndReload(
+    'navigation.ts',
+    serviceList(contact, "    { id: 'about', label: 'About us', href: '#' },"),
+    serviceList(contactComment, contact, about, lastComment),
   );
-  await session.page.getByRole('button', { name: 'Reload the files' }).click();
-  await expect(session.page.getByRole('alert')).toBeHidden();
   const service = () =>
     /\n {2}service: \[[^]*?\n {2}\],/.exec(read('navigation.ts'))?.[0].slice(1) ?? '';
 
   await session.page
     .getByRole('button', { name: 'Move Navigation, link after log in 2 up' })
     .click();
-  await expect
-    .poll(service)
-    .toBe(
-      [
-        '  service: [',
-        "    { id: 'about', label: 'About us', href: '#' }, // The group's page until ours is written.",
-        '    // Contact comes first: most visitors look for it.',
-        "    { id: 'contact', label: 'Contact us', href: '#' },",
-        '    // Room for a third link: the bar holds three at 320 px.',
-        '  ],',
-      ].join('\n'),
-    );
+  await expect.poll(service).toBe(serviceList(about, contactComment, contact, lastComment));
 
   // A new item is written with its fields in the schema's order.
   await session.page.getByRole('button', { name: 'Add to Navigation, links after log in' }).click();
@@ -356,48 +349,22 @@ test('comments inside a list stay, and move with their items, as items are added
         'Not saved: Navigation, link after log in 3, label — see the message at Navigation, link after log in 3, short name',
       );
   }
+  const careers = "    { label: 'Careers', href: '#', id: 'careers' },";
   await expect
     .poll(service)
-    .toBe(
-      [
-        '  service: [',
-        "    { id: 'about', label: 'About us', href: '#' }, // The group's page until ours is written.",
-        '    // Contact comes first: most visitors look for it.',
-        "    { id: 'contact', label: 'Contact us', href: '#' },",
-        "    { label: 'Careers', href: '#', id: 'careers' },",
-        '    // Room for a third link: the bar holds three at 320 px.',
-        '  ],',
-      ].join('\n'),
-    );
+    .toBe(serviceList(about, contactComment, contact, careers, lastComment));
 
   // The comment above the item removed was about it, and goes with it.
   await session.page
     .getByRole('button', { name: 'Remove Navigation, link after log in 2' })
     .click();
-  await expect
-    .poll(service)
-    .toBe(
-      [
-        '  service: [',
-        "    { id: 'about', label: 'About us', href: '#' }, // The group's page until ours is written.",
-        "    { label: 'Careers', href: '#', id: 'careers' },",
-        '    // Room for a third link: the bar holds three at 320 px.',
-        '  ],',
-      ].join('\n'),
-    );
+  await expect.poll(service).toBe(serviceList(about, careers, lastComment));
   expect(await passesPrettier('navigation.ts')).toBe(true);
 });
 
 test('an optional field is filled and emptied, the comments in its group staying', async () => {
-  const plain = "        variant: 'primary',\n";
   const commented = "        variant: 'primary', // The page's one filled button.\n";
-  expect(read('south-africa.ts')).toContain(plain);
-  writeFileSync(fileOf('south-africa.ts'), read('south-africa.ts').replace(plain, commented));
-  await expect(session.page.getByRole('alert')).toContainText(
-    'content/south-africa.ts changed on disk',
-  );
-  await session.page.getByRole('button', { name: 'Reload the files' }).click();
-  await expect(session.page.getByRole('alert')).toBeHidden();
+  await editOnDiskAndReload('south-africa.ts', "        variant: 'primary',\n", commented);
   const before = read('south-africa.ts');
   const address = session.page.getByRole('combobox', {
     name: 'South Africa page, contact, card for new clients, call back, address',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { editingViewForSpec, committedRepository } from '../support/editing-view';
+import { editingViewForSpec } from '../support/editing-view';
 
 /**
  * Characters nobody sees, and numbers in their own country, as an editor meets them in the editing
@@ -12,14 +12,11 @@ import { editingViewForSpec, committedRepository } from '../support/editing-view
  * as a clone is, so that the view lists the changes.
  */
 
-const session = editingViewForSpec();
+const session = editingViewForSpec({ committed: true });
 let view: typeof session.view;
 let page: Page;
 
-test.beforeAll(() => {
-  ({ view, page } = session);
-  committedRepository(view.folder);
-});
+test.beforeAll(() => ({ view, page } = session));
 
 const file = (name: string) => readFileSync(path.join(view.folder, 'content', name), 'utf8');
 const changes = () => page.getByRole('region', { name: 'Changes since the last commit' });

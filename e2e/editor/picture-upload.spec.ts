@@ -7,8 +7,8 @@ import sharp from 'sharp';
 import { INVISIBLE_CHARACTERS } from '../../content/schema/invisible-characters';
 import { BUILD_INPUTS } from '../support/build-inputs';
 import { projectCommands } from '../support/content-check';
-import { startEditingView, committedRepository } from '../support/editing-view';
-import { moveMainOnRemote, propose, test } from '../support/editing-service';
+import { commitToNewBranch, editingViewForSpec } from '../support/editing-view';
+import { changeOnRemote, propose, startChange, test } from '../support/editing-service';
 
 /**
  * A photograph chosen from the editor's computer (issue #53, item 2), as an editor chooses one:
@@ -158,24 +158,16 @@ const choose = (page: Page, file: { name: string; mimeType: string; buffer: Buff
   page.getByLabel(HERO_CHOOSER).setInputFiles(file);
 
 test.describe('npm run edit', () => {
-  let view: Awaited<ReturnType<typeof startEditingView>>;
+  // The whole of what a build reads, so that a clone of the branch the view commits builds.
+  const session = editingViewForSpec({
+    own: { parts: [...BUILD_INPUTS, '.prettierrc.json'] },
+    committed: true,
+  });
+  let view: typeof session.view;
   let page: Page;
   /** Runs git in the scratch copy, a repository of its own. */
-  let git: ReturnType<typeof committedRepository>;
-
-  test.describe.configure({ mode: 'serial' });
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(90_000);
-    // The whole of what a build reads, so that a clone of the branch the view commits builds.
-    view = await startEditingView({ parts: [...BUILD_INPUTS, '.prettierrc.json'] });
-    git = committedRepository(view.folder);
-    page = await (await browser.newContext()).newPage();
-    await page.goto(view.address);
-  });
-  test.afterAll(async () => {
-    await page?.context().close();
-    await view?.stop();
-  });
+  let git: typeof session.git;
+  test.beforeAll(() => ({ view, page, git } = session));
 
   test('a picture in a format no server sends as a photograph is refused in words at the field, and nothing is stored', async () => {
     const before = readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8');
@@ -329,11 +321,11 @@ test.describe('npm run edit', () => {
   test('the picture is committed with the words that name it, and a fresh clone of the branch passes the content check and builds the photograph without its location', async () => {
     test.setTimeout(WITH_A_BUILD);
     const src = await page.getByRole('combobox', { name: HERO_FILE }).inputValue();
-    await page.getByRole('textbox', { name: 'New branch' }).fill('content/office-photograph');
-    await page
-      .getByRole('textbox', { name: 'What you changed, in a sentence' })
-      .fill('A photograph of the office at the top of the South Africa page');
-    await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
+    await commitToNewBranch(
+      page,
+      'content/office-photograph',
+      'A photograph of the office at the top of the South Africa page',
+    );
     await expect(page.getByRole('status')).toContainText(
       'Committed to the new branch content/office-photograph',
     );
@@ -364,14 +356,7 @@ test.describe('the editing service', () => {
     test.setTimeout(WITH_A_BUILD);
     // Editors of this spec's own, among those of the worker's service.
     const page = await signIn('lerato');
-    await page.goto('/');
-    const title = 'A photograph of the office';
-    await page.getByRole('textbox', { name: 'A new change, in a few words' }).fill(title);
-    await Promise.all([
-      page.waitForURL(/\/\?change=/),
-      page.getByRole('button', { name: 'Start the change' }).click(),
-    ]);
-    await expect(page.getByText(`Editing the change “${title}” (not proposed yet)`)).toBeVisible();
+    await startChange(page, 'A photograph of the office');
     // Over the words' 64 kB, which the web server and the service keep for every other request.
     const photograph = await phonePhotograph({ width: 640, height: 480, grain: true });
     expect(photograph.length).toBeGreaterThan(64 * 1024);
@@ -409,21 +394,27 @@ test.describe('the editing service', () => {
       result: 'stored',
       file: `public${src}`,
     });
-    await propose(page);
     const branch = 'content/lerato/a-photograph-of-the-office';
-    await expect(page.getByRole('status')).toContainText(
-      `Proposed for review, on the branch ${branch}`,
-    );
-    expect(
-      execFileSync(
-        'git',
-        ['--git-dir', running.service.remote, 'show', '--name-only', '--format=', branch],
-        { encoding: 'utf8' },
-      )
+    /**
+     * Proposes the change, waits for the view to say it was proposed on its branch, then reads the
+     * branch on the remote: the names of the files that git, run with `args`, prints, sorted.
+     */
+    const proposeAndListFiles = async (...args: string[]) => {
+      await propose(page);
+      await expect(page.getByRole('status')).toContainText(
+        `Proposed for review, on the branch ${branch}`,
+      );
+      return execFileSync('git', ['--git-dir', running.service.remote, ...args], {
+        encoding: 'utf8',
+      })
         .trim()
         .split('\n')
-        .sort(),
-    ).toEqual(['content/south-africa.ts', `public${src}`]);
+        .sort();
+    };
+    expect(await proposeAndListFiles('show', '--name-only', '--format=', branch)).toEqual([
+      'content/south-africa.ts',
+      `public${src}`,
+    ]);
     const clone = freshClone(running.service.remote, branch);
     try {
       const checked = await clone.check();
@@ -443,25 +434,16 @@ test.describe('the editing service', () => {
     }
     // Main moves in a file the change never touched: the next proposal brings the change up to
     // date, and the branch still holds the picture with the words, against main as it now is.
-    moveMainOnRemote(
-      running.service.remote,
-      'content/contact.ts',
-      "{ label: 'From abroad',",
-      "{ label: 'From outside the UK',",
-    );
-    await propose(page);
-    await expect(page.getByRole('status')).toContainText(
-      `Proposed for review, on the branch ${branch}`,
-    );
-    expect(
-      execFileSync(
-        'git',
-        ['--git-dir', running.service.remote, 'diff', '--name-only', 'main', branch],
-        { encoding: 'utf8' },
-      )
-        .trim()
-        .split('\n')
-        .sort(),
-    ).toEqual(['content/south-africa.ts', `public${src}`]);
+    changeOnRemote({
+      remote: running.service.remote,
+      branch: 'main',
+      file: 'content/contact.ts',
+      from: "{ label: 'From abroad',",
+      to: "{ label: 'From outside the UK',",
+    });
+    expect(await proposeAndListFiles('diff', '--name-only', 'main', branch)).toEqual([
+      'content/south-africa.ts',
+      `public${src}`,
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { startEditingView } from '../support/editing-view';
+import { editingViewForSpec } from '../support/editing-view';
 
 /**
  * A picture copied into public/ as an editor would (issue #53), of a type no server sends as a
@@ -11,39 +11,33 @@ import { startEditingView } from '../support/editing-view';
  * servers send, and the content file keeps the picture it had.
  */
 
-let view: Awaited<ReturnType<typeof startEditingView>>;
-let page: Page;
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(90_000);
-  // A small GIF, as an old drawing program writes one, in the copy's public/images.
-  const picture = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: '#6b8e23' },
-  })
+/** A small GIF, as an old drawing program writes one, made before the view starts. */
+let picture: Buffer;
+test.beforeAll(async () => {
+  picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#6b8e23' } })
     .gif()
     .toBuffer();
-  view = await startEditingView({
-    prepare: (folder) => writeFileSync(path.join(folder, 'public/images/office.gif'), picture),
-  });
-  page = await (await browser.newContext()).newPage();
-  await page.goto(view.address);
 });
-test.afterAll(async () => {
-  await page?.context().close();
-  await view?.stop();
+// The GIF goes in the copy's public/images before the view starts.
+const session = editingViewForSpec({
+  own: {
+    prepare: (folder) => writeFileSync(path.join(folder, 'public/images/office.gif'), picture),
+  },
 });
 
 test('a GIF copied into public/ is offered for the hero, and refused there in words: no server sends it as a picture', async () => {
-  const hero = page.getByRole('combobox', { name: 'South Africa page, picture at the top, file' });
-  const before = readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8');
+  const hero = session.page.getByRole('combobox', {
+    name: 'South Africa page, picture at the top, file',
+  });
+  const before = readFileSync(path.join(session.view.folder, 'content/south-africa.ts'), 'utf8');
   await hero.selectOption('/images/office.gif');
   await expect(hero).toHaveAccessibleDescription(
     /Not saved: "\/images\/office\.gif" is a file the servers do not send as a picture: choose one whose name ends \.svg or \.png or \.jpg or \.jpeg or \.webp or \.avif/,
   );
-  await expect(page.getByRole('status')).toContainText(
+  await expect(session.page.getByRole('status')).toContainText(
     'Not saved: South Africa page, picture at the top, file',
   );
-  expect(readFileSync(path.join(view.folder, 'content/south-africa.ts'), 'utf8')).toBe(before);
+  expect(readFileSync(path.join(session.view.folder, 'content/south-africa.ts'), 'utf8')).toBe(
+    before,
+  );
 });

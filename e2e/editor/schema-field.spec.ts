@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { EDITOR_PARTS, startEditingView } from '../support/editing-view';
+import { expect, test } from '@playwright/test';
+import { EDITOR_PARTS, editingViewForSpec } from '../support/editing-view';
 import { addPostcodeKind } from '../support/new-kind';
 
 /**
@@ -12,9 +12,6 @@ import { addPostcodeKind } from '../support/new-kind';
  * over a scratch copy to which both were added first.
  */
 
-let view: Awaited<ReturnType<typeof startEditingView>>;
-let page: Page;
-
 /** Adds a line to a file of the copy after the line that holds `after`. */
 function addLine(folder: string, file: string, after: string, line: string) {
   const target = path.join(folder, file);
@@ -24,14 +21,11 @@ function addLine(folder: string, file: string, after: string, line: string) {
   writeFileSync(target, `${source.slice(0, at)}${line}\n${source.slice(at)}`);
 }
 
-// One view over one copy, which both tests use, one after the other.
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(90_000);
-  // The editor itself goes into the copy too, so that it reads the copy's schema, as it reads the
-  // project's when a developer has added the field there.
-  view = await startEditingView({
+// One view over one copy, which both tests use, one after the other. The editor itself goes into
+// the copy too, so that it reads the copy's schema, as it reads the project's when a developer has
+// added the field there.
+const session = editingViewForSpec({
+  own: {
     parts: [...EDITOR_PARTS, 'editor', 'scripts'],
     prepare: (folder) => {
       addLine(
@@ -45,31 +39,25 @@ test.beforeAll(async ({ browser }) => {
       // field of that kind.
       addPostcodeKind(folder);
     },
-  });
-  page = await (await browser.newContext()).newPage();
-  await page.goto(view.address);
-});
-test.afterAll(async () => {
-  await page?.context().close();
-  await view?.stop();
+  },
 });
 
 test('a field added to the schema appears in the form, with its help, and saves', async () => {
-  const tagline = page.getByRole('textbox', { name: 'Home page, tagline' });
+  const tagline = session.page.getByRole('textbox', { name: 'Home page, tagline' });
   await expect(tagline).toHaveValue('Open over the holidays.');
   await expect(tagline).toHaveAccessibleDescription(
     /A line under the lead, for a season's message/,
   );
   await tagline.fill('Open every day in December.');
   await tagline.press('Enter');
-  await expect(page.getByRole('status')).toContainText('Saved Home page, tagline');
-  expect(readFileSync(path.join(view.folder, 'content/home.ts'), 'utf8')).toContain(
+  await expect(session.page.getByRole('status')).toContainText('Saved Home page, tagline');
+  expect(readFileSync(path.join(session.view.folder, 'content/home.ts'), 'utf8')).toContain(
     "  tagline: 'Open every day in December.',\n",
   );
 });
 
 test('a kind of field added as one module has its input and its check', async () => {
-  const postcode = page.getByRole('textbox', { name: 'Contact, postcode' });
+  const postcode = session.page.getByRole('textbox', { name: 'Contact, postcode' });
   await expect(postcode).toHaveValue('2196');
   // The module's input: one line, with a phone's keyboard of digits.
   await expect(postcode).toHaveAttribute('inputmode', 'numeric');
@@ -80,8 +68,8 @@ test('a kind of field added as one module has its input and its check', async ()
   );
   await postcode.fill('2191');
   await postcode.press('Enter');
-  await expect(page.getByRole('status')).toContainText('Saved Contact, postcode');
-  expect(readFileSync(path.join(view.folder, 'content/contact.ts'), 'utf8')).toContain(
+  await expect(session.page.getByRole('status')).toContainText('Saved Contact, postcode');
+  expect(readFileSync(path.join(session.view.folder, 'content/contact.ts'), 'utf8')).toContain(
     "  postcode: '2191',\n",
   );
 });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect as baseExpect } from '@playwright/test';
-import { propose, test } from '../support/editing-service';
+import { propose, startChange, test } from '../support/editing-service';
 
 /**
  * Characters nobody sees, as a reviewer meets them (issue #52, item 1): an editor of the editing
@@ -20,12 +20,7 @@ test('a space at the end and a no-break space are warned at the field, and shown
 }) => {
   // An editor of this spec's own, among those of the worker's service.
   const sipho = await signIn('sipho');
-  await sipho.goto('/');
-  await sipho.getByRole('textbox', { name: 'A new change, in a few words' }).fill('Spaces');
-  await Promise.all([
-    sipho.waitForURL(/\/\?change=/),
-    sipho.getByRole('button', { name: 'Start the change' }).click(),
-  ]);
+  await startChange(sipho, 'Spaces');
   const heading = sipho.getByRole('textbox', { name: 'Error page, heading', exact: true });
   await heading.fill('Unexpected\u00a0Application Error! ');
   await heading.press('Tab');

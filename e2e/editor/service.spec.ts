@@ -21,9 +21,11 @@ import { picturesKey } from '../../records/pull-request-pictures';
 import {
   ALLOWED_SIGNERS,
   REPOSITORY_PAGE,
-  moveMainOnRemote,
+  changeOnRemote,
+  pushAsReviewer,
   SERVICE_COMMITTER,
   propose,
+  startChange,
   test,
   type ServiceBehindNginx,
 } from '../support/editing-service';
@@ -53,18 +55,6 @@ test.beforeAll(({ editingService }) => {
   running = editingService;
   linesBefore = readFileSync(running.service.auditLog, 'utf8').split('\n').filter(Boolean).length;
 });
-
-/** Starts a change from the page of the editor's changes, and waits for its form. */
-async function startChange(page: Page, title: string) {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'A new change, in a few words' }).fill(title);
-  // The change's worktree is made, then its page opened: the address names it once it is open.
-  await Promise.all([
-    page.waitForURL(/\/\?change=/),
-    page.getByRole('button', { name: 'Start the change' }).click(),
-  ]);
-  await expect(page.getByText(`Editing the change “${title}” (not proposed yet)`)).toBeVisible();
-}
 
 /** Types a value into a field and leaves it, which saves it, and waits for the save. */
 async function save(page: Page, field: string, value: string) {
@@ -107,26 +97,10 @@ const remoteGit = (...args: string[]) =>
   execFileSync('git', ['--git-dir', running.service.remote, ...args], { encoding: 'utf8' });
 
 /** A reviewer merges a change's pull request: a merge commit, as the rules on main allow alone. */
-function mergeOnRemote(branch: string) {
-  const reviewer = mkdtempSync(path.join(tmpdir(), 'private-bank-reviewer-'));
-  const inReviewer = (...args: string[]) =>
-    execFileSync('git', ['-C', reviewer, ...args], { encoding: 'utf8' });
-  execFileSync('git', ['clone', '--quiet', running.service.remote, reviewer]);
-  inReviewer(
-    '-c',
-    'user.name=Reviewer',
-    '-c',
-    'user.email=reviewer@example.com',
-    'merge',
-    '--quiet',
-    '--no-ff',
-    '--message',
-    `Merge ${branch}`,
-    `origin/${branch}`,
+const mergeOnRemote = (branch: string) =>
+  pushAsReviewer(running.service.remote, 'main', (git) =>
+    git('merge', '--quiet', '--no-ff', '--message', `Merge ${branch}`, `origin/${branch}`),
   );
-  inReviewer('push', '--quiet', 'origin', 'main');
-  rmSync(reviewer, { recursive: true, force: true });
-}
 
 /**
  * Whether a commit, as given, verifies with `ssh-keygen -Y verify` against the allowed signers of
@@ -805,39 +779,13 @@ test('the change of the test before, its branch changed on GitHub: the service f
   const pieter = await openCalmer(signIn);
   const branch = CALMER;
   // The branch changed on GitHub (a reviewer's commit on it): the service follows it.
-  const reviewer = mkdtempSync(path.join(tmpdir(), 'private-bank-reviewer-'));
-  const inReviewer = (...args: string[]) =>
-    execFileSync('git', ['-C', reviewer, ...args], { encoding: 'utf8' });
-  execFileSync('git', [
-    'clone',
-    '--quiet',
-    '--branch',
-    'content/pieter/calmer-exclamation',
-    running.service.remote,
-    reviewer,
-  ]);
-  const legalFile = path.join(reviewer, 'content/legal.ts');
-  writeFileSync(
-    legalFile,
-    readFileSync(legalFile, 'utf8').replace(
-      `heading: '${legal.heading}'`,
-      "heading: 'Legal notices'",
-    ),
-  );
-  inReviewer(
-    '-c',
-    'user.name=Reviewer',
-    '-c',
-    'user.email=reviewer@example.com',
-    'commit',
-    '--quiet',
-    '--all',
-    '--message',
-    'A shorter legal heading',
-  );
-  inReviewer('push', '--quiet', 'origin', 'HEAD');
-  const reviewersCommit = inReviewer('rev-parse', 'HEAD').trim();
-  rmSync(reviewer, { recursive: true, force: true });
+  const reviewersCommit = changeOnRemote({
+    remote: running.service.remote,
+    branch: 'content/pieter/calmer-exclamation',
+    file: 'content/legal.ts',
+    from: `heading: '${legal.heading}'`,
+    to: "heading: 'Legal notices'",
+  });
 
   await save(pieter, 'Not Found page, message', 'Nothing is at this address.');
   await propose(pieter);
@@ -859,12 +807,13 @@ test('the change of the test before, main moved in a field it never touched: the
   const branch = CALMER;
   // Main moves again, in a field Pieter never touched: his next proposal merges main into his
   // branch, and every commit the service made there, that merge too, is signed and names him.
-  moveMainOnRemote(
-    running.service.remote,
-    'content/contact.ts',
-    "helpPhone: '+44 20 7946 0123'",
-    "helpPhone: '+44 20 7946 0124'",
-  );
+  changeOnRemote({
+    remote: running.service.remote,
+    branch: 'main',
+    file: 'content/contact.ts',
+    from: "helpPhone: '+44 20 7946 0123'",
+    to: "helpPhone: '+44 20 7946 0124'",
+  });
   await save(pieter, 'Not Found page, message', 'Nothing is at this address any more.');
   await propose(pieter);
   await expect(pieter.getByRole('status')).toContainText('Proposed for review');

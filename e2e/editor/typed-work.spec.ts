@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { home } from '../../content/home';
-import { editingViewForSpec, committedRepository } from '../support/editing-view';
+import { editingViewForSpec } from '../support/editing-view';
 
 /**
  * Nothing the editor typed is lost by anything the view does (issue #39, item 1): with a branch
@@ -13,7 +13,8 @@ import { editingViewForSpec, committedRepository } from '../support/editing-view
  * focus goes to the field it concerns rather than to nowhere.
  */
 
-const session = editingViewForSpec();
+// A repository of its own, as a clone is, so that the view lists the changes to discard.
+const session = editingViewForSpec({ committed: true });
 
 const BRANCH = 'content/kept-while-working';
 const MESSAGE = 'The opening hours, typed and kept';
@@ -36,8 +37,6 @@ async function expectTypedWorkKept(after: string) {
 }
 
 test.beforeAll(async () => {
-  // A repository of its own, as a clone is, so that the view lists the changes to discard.
-  committedRepository(session.view.folder);
   await branch().fill(BRANCH);
   await message().fill(MESSAGE);
   await opens().fill(REFUSED);

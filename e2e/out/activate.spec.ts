@@ -4,24 +4,22 @@ import {
   appendFileSync,
   chmodSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
   renameSync,
-  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import { get } from 'node:https';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { freePort, freePrivilegedPort } from '../support/ports';
 import { site } from '../../content/site';
-import { standInSystemd, type Outcome } from '../support/stand-in-systemd';
+import { serverRoot } from '../support/server-root';
+import type { Outcome } from '../support/stand-in-systemd';
 
 /**
  * A release's `activate`, run as docs/deploying.md runs it, to install a release and to roll back,
@@ -56,21 +54,12 @@ test('activate installs a release, rolls back, refuses a broken one, and puts ba
   // Packing, then a dozen runs of activate, each starting or reloading nginx: about half a minute
   // alone, and three on a machine running a build beside it.
   test.setTimeout(300_000);
-  const root = mkdtempSync(path.join(tmpdir(), 'private-bank-activate-root-'));
-  // nginx runs as the unit's user, who must reach the release, the certificate and the folders.
-  chmodSync(root, 0o755);
-  const place = (...parts: string[]) => path.join(root, ...parts);
-  const installDir = place('opt', 'private-bank-site');
+  const server = serverRoot('activate');
+  const { place, installDir, unitDir, logrotateDir, systemd } = server;
   const releasesDir = path.join(installDir, 'releases');
   const current = path.join(installDir, 'current');
-  const unitDir = place('etc', 'systemd', 'system');
-  const logrotateDir = place('etc', 'logrotate.d');
   const tlsDir = place('etc', 'private-bank-site', 'tls');
-  const settingsFile = place('etc', 'private-bank-site', 'settings');
-  for (const folder of [releasesDir, unitDir, logrotateDir, tlsDir]) {
-    mkdirSync(folder, { recursive: true });
-  }
-  const systemd = standInSystemd(root, unitDir);
+  for (const folder of [releasesDir, tlsDir]) mkdirSync(folder, { recursive: true });
   // A program other than nginx, holding a port that a setting will ask nginx to listen on too.
   const holder = createServer();
   try {
@@ -83,12 +72,7 @@ test('activate installs a release, rolls back, refuses a broken one, and puts ba
     ]);
     chmodSync(path.join(tlsDir, 'privkey.pem'), 0o644);
     const certificate = readFileSync(path.join(tlsDir, 'fullchain.pem'), 'utf8');
-    const environment = {
-      ...process.env,
-      ACTIVATE_SETTINGS: settingsFile,
-      ACTIVATE_UNIT_DIR: unitDir,
-      ACTIVATE_LOGROTATE_DIR: logrotateDir,
-    };
+    const { environment } = server;
     const httpsPort = await freePort();
     const settings: Record<string, string> = {
       RUNTIME_DIR: place('run', 'private-bank-site'),
@@ -107,13 +91,7 @@ test('activate installs a release, rolls back, refuses a broken one, and puts ba
       PRODUCTION: 'no',
     };
     const writeSettings = (changes: Record<string, string | undefined> = {}) =>
-      writeFileSync(
-        settingsFile,
-        `${Object.entries({ ...settings, ...changes })
-          .filter(([, value]) => value !== undefined)
-          .map(([name, value]) => `${name}=${value}`)
-          .join('\n')}\n`,
-      );
+      server.writeSettings({ ...settings, ...changes });
     writeSettings();
 
     // One archive, unpacked as docs/deploying.md unpacks it, and renamed, three times.
@@ -387,8 +365,7 @@ test('activate installs a release, rolls back, refuses a broken one, and puts ba
       ]);
     });
   } finally {
-    await systemd.stopAll(SERVICE);
     holder.close();
-    rmSync(root, { recursive: true, force: true });
+    await server.remove();
   }
 });

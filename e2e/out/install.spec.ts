@@ -5,22 +5,19 @@ import {
   copyFileSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
-  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { get } from 'node:https';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { site } from '../../content/site';
 import { freePort } from '../../scripts/serve/port';
-import { standInSystemd } from '../support/stand-in-systemd';
+import { serverRoot } from '../support/server-root';
 
 /**
  * `install-release`, the one script docs/deploying.md runs to install a release, in a scratch folder
@@ -78,19 +75,12 @@ esac
 
 test('install-release verifies an archive before anything of it is unpacked, installs nothing when it cannot, and installs a verified one', async () => {
   test.setTimeout(180_000);
-  const root = mkdtempSync(path.join(tmpdir(), 'private-bank-install-root-'));
-  chmodSync(root, 0o755);
-  const place = (...parts: string[]) => path.join(root, ...parts);
+  const server = serverRoot('install');
+  const { place, installDir, unitDir, logrotateDir, systemd } = server;
   const etc = place('etc');
-  const installDir = place('opt', 'private-bank-site');
-  const unitDir = place('etc', 'systemd', 'system');
-  const logrotateDir = place('etc', 'logrotate.d');
   const tlsDir = place('etc', 'private-bank-site', 'tls');
   const download = place('download');
-  for (const folder of [unitDir, logrotateDir, tlsDir, installDir, download]) {
-    mkdirSync(folder, { recursive: true });
-  }
-  const systemd = standInSystemd(root, unitDir);
+  for (const folder of [tlsDir, installDir, download]) mkdirSync(folder, { recursive: true });
   try {
     // What a server holds before the install: other units and rules, its settings, a certificate.
     writeFileSync(path.join(unitDir, 'another.service'), '[Service]\nExecStart=/bin/true\n');
@@ -102,23 +92,19 @@ test('install-release verifies an archive before anything of it is unpacked, ins
     ]);
     chmodSync(path.join(tlsDir, 'privkey.pem'), 0o644);
     const httpsPort = await freePort();
-    writeFileSync(
-      place('etc', 'private-bank-site', 'settings'),
-      [
-        `TLS_CERTIFICATE=${path.join(tlsDir, 'fullchain.pem')}`,
-        `TLS_KEY=${path.join(tlsDir, 'privkey.pem')}`,
-        `HTTPS_LISTEN=127.0.0.1:${httpsPort}`,
-        `HTTP_LISTEN=127.0.0.1:${await freePort()}`,
-        `RUNTIME_DIR=${place('run', 'private-bank-site')}`,
-        `LOG_DIR=${place('var', 'log', 'private-bank-site')}`,
-        `ACME_CHALLENGE_DIR=${place('var', 'lib', 'private-bank-site', 'acme-challenge')}`,
-        'SERVICE_USER=www-data',
-        'SERVICE_GROUP=www-data',
-        // This repository's releases are not for production: its content is fictional.
-        'PRODUCTION=no',
-        '',
-      ].join('\n'),
-    );
+    server.writeSettings({
+      TLS_CERTIFICATE: path.join(tlsDir, 'fullchain.pem'),
+      TLS_KEY: path.join(tlsDir, 'privkey.pem'),
+      HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
+      HTTP_LISTEN: `127.0.0.1:${await freePort()}`,
+      RUNTIME_DIR: place('run', 'private-bank-site'),
+      LOG_DIR: place('var', 'log', 'private-bank-site'),
+      ACME_CHALLENGE_DIR: place('var', 'lib', 'private-bank-site', 'acme-challenge'),
+      SERVICE_USER: 'www-data',
+      SERVICE_GROUP: 'www-data',
+      // This repository's releases are not for production: its content is fictional.
+      PRODUCTION: 'no',
+    });
 
     // The release as the GitHub release holds it: the archive, its checksum and the installer.
     await run('npm', ['run', 'release', '--', '--not-for-production'], {
@@ -169,16 +155,8 @@ test('install-release verifies an archive before anything of it is unpacked, ins
       writeFileSync(path.join(folder, 'gh'), standInGh(version, verdict, ghArgs), { mode: 0o755 });
       return folder;
     };
-    const environment = (pathFolders: string) => ({
-      ...process.env,
-      PATH: pathFolders,
-      INSTALL_DIR: installDir,
-      ACTIVATE_SETTINGS: place('etc', 'private-bank-site', 'settings'),
-      ACTIVATE_UNIT_DIR: unitDir,
-      ACTIVATE_LOGROTATE_DIR: logrotateDir,
-    });
     const install = (pathFolders: string, args: string[]) =>
-      systemd.run(installer, args, environment(pathFolders));
+      systemd.run(installer, args, { ...server.environment, PATH: pathFolders });
 
     /** Expects a run refused in one line that begins with `reason`, and nothing changed. */
     const expectRefused = async (pathFolders: string, args: string[], reason: string) => {
@@ -317,7 +295,6 @@ test('install-release verifies an archive before anything of it is unpacked, ins
       expect({ etc: treeDigest(etc), opt: treeDigest(place('opt')) }).toEqual(before);
     });
   } finally {
-    await systemd.stopAll(SERVICE);
-    rmSync(root, { recursive: true, force: true });
+    await server.remove();
   }
 });

@@ -22,7 +22,7 @@ import { site } from '../../content/site';
 import { southAfrica } from '../../content/south-africa';
 import { freePort } from '../../scripts/serve/port';
 import { probeRedirects } from '../support/hostile-addresses';
-import { standInSystemd } from '../support/stand-in-systemd';
+import { serverRoot } from '../support/server-root';
 
 /**
  * `npm run release`, installed as docs/deploying.md installs it, with the release's install-release,
@@ -193,20 +193,10 @@ function certificateFor(name: string, folder: string): { certificate: string; ke
  * the unit's commands as systemd does (e2e/support/stand-in-systemd.ts), and sees it serve.
  */
 async function install(download: string, settings: (root: string) => Record<string, string>) {
-  const root = mkdtempSync(path.join(tmpdir(), 'private-bank-release-root-'));
-  // nginx runs as the unit's user, who must be able to read the site.
-  chmodSync(root, 0o755);
-  const place = (...parts: string[]) => path.join(root, ...parts);
-  const installDir = place('opt', 'private-bank-site');
+  const server = serverRoot('release');
+  const { root, installDir, systemd } = server;
   const values = settings(root);
-  const settingsFile = place('etc', 'private-bank-site', 'settings');
-  mkdirSync(path.dirname(settingsFile), { recursive: true });
-  writeFileSync(
-    settingsFile,
-    `# This server's settings\n${Object.entries(values)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('\n')}\n`,
-  );
+  server.writeSettings(values);
   const [checksum = ''] = readdirSync(download).filter((f) => f.endsWith('.sha256'));
   const archive = checksum.replace(/\.sha256$/, '');
   const name = archive.replace(/\.tar\.gz$/, '');
@@ -215,27 +205,13 @@ async function install(download: string, settings: (root: string) => Record<stri
   // server's group does.
   chmodSync(path.dirname(values.TLS_KEY!), 0o755);
   chmodSync(values.TLS_KEY!, 0o644);
-  for (const folder of ['etc/systemd/system', 'etc/logrotate.d']) {
-    mkdirSync(place(folder), { recursive: true });
-  }
-  const systemd = standInSystemd(root, place('etc/systemd/system'));
-  const stop = async () => {
-    await systemd.stopAll('private-bank-site');
-    rmSync(root, { recursive: true, force: true });
-  };
   const installed = await systemd.run(
     path.join(download, 'install-release'),
     ['--verified-sha256', verified, path.join(download, archive)],
-    {
-      ...process.env,
-      INSTALL_DIR: installDir,
-      ACTIVATE_SETTINGS: settingsFile,
-      ACTIVATE_UNIT_DIR: place('etc/systemd/system'),
-      ACTIVATE_LOGROTATE_DIR: place('etc/logrotate.d'),
-    },
+    server.environment,
   );
   if (installed.code !== 0) {
-    await stop();
+    await server.remove();
     throw new Error(`install-release failed: ${installed.stderr}`);
   }
   // The archive's own files, as unpacked: not those configure rendered from the settings since.
@@ -253,7 +229,14 @@ async function install(download: string, settings: (root: string) => Record<stri
     ...[`--reuid=${user}`, `--regid=${user}`, '--init-groups'],
     ...(/^ExecStartPre=(.*)$/m.exec(unit)?.[1] ?? '').split(' '),
   ]);
-  return { root, name, unpacked, unitFile, nginxCheck: `${check.stdout}${check.stderr}`, stop };
+  return {
+    root,
+    name,
+    unpacked,
+    unitFile,
+    nginxCheck: `${check.stdout}${check.stderr}`,
+    remove: server.remove,
+  };
 }
 
 test('one release archive installs on two servers with their own settings, and each serves its own name alone', async () => {
@@ -521,7 +504,7 @@ test('one release archive installs on two servers with their own settings, and e
       `rotating pattern: ${first!.root}/var/log/private-bank-site/*.log`,
     );
   } finally {
-    for (const server of servers) await server.stop();
+    for (const server of servers) await server.remove();
     rmSync(download, { recursive: true, force: true });
   }
 });

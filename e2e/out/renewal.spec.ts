@@ -1,19 +1,8 @@
 import { execFile, type ChildProcess } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { once } from 'node:events';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { promisify } from 'node:util';
@@ -23,8 +12,8 @@ import { freePort, freePrivilegedPort } from '../support/ports';
 import { localTls } from '../support/local-tls';
 import { unlessItExits } from '../support/nginx-listening';
 import { startOneNameDns } from '../support/one-name-dns';
+import { serverRoot } from '../support/server-root';
 import { spawnGroup, stopGroup } from '../support/process-groups';
-import { standInSystemd } from '../support/stand-in-systemd';
 
 /**
  * A certificate's whole life on an origin installed as docs/deploying.md installs it, into a
@@ -146,10 +135,8 @@ const servedChallenges = (accessLog: string) =>
 
 test('certbot obtains and renews the certificate from Pebble through the origin, and nginx serves each new one without a restart', async () => {
   test.setTimeout(180_000);
-  const root = mkdtempSync(path.join(tmpdir(), 'private-bank-renewal-root-'));
-  // nginx runs as the service's user, who must be able to read the site.
-  chmodSync(root, 0o755);
-  const place = (...parts: string[]) => path.join(root, ...parts);
+  const server = serverRoot('renewal');
+  const { place, systemd } = server;
   // The throwaway authority of the suite's HTTPS server signs Pebble's own HTTPS certificate too.
   const tls = localTls();
   const localAuthority = readFileSync(tls.authority, 'utf8');
@@ -163,7 +150,6 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
   ];
   const dns = await startOneNameDns(SITE_NAME, '127.0.0.1');
   let pebble: ChildProcess | undefined;
-  const systemd = standInSystemd(root, place('etc', 'systemd', 'system'));
   try {
     // Pebble starts (it makes its keys) while the release is packed and installed.
     mkdirSync(place('pebble'));
@@ -211,7 +197,7 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
     await run('npm', ['run', 'release', '--', '--not-for-production'], {
       env: { ...process.env, CSP_REPORT_URI: '', RELEASE_OUT: place('download') },
     });
-    const installDir = place('opt', 'private-bank-site');
+    const { installDir } = server;
     const tlsDir = place('etc', 'private-bank-site', 'tls');
     const settings = {
       SERVER_NAME: SITE_NAME,
@@ -230,13 +216,7 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
     // docs/deploying.md's once-per-server commands: the folder of the certificate, the settings,
     // and the placeholder certificate that nginx starts with.
     await run('install', ['-d', '-m', '750', '-g', SERVICE_USER, tlsDir]);
-    const settingsFile = place('etc', 'private-bank-site', 'settings');
-    writeFileSync(
-      settingsFile,
-      `${Object.entries(settings)
-        .map(([name, value]) => `${name}=${value}`)
-        .join('\n')}\n`,
-    );
+    server.writeSettings(settings);
     await run('openssl', [
       ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'],
       ...['-days', '1', '-subj', `/CN=${SITE_NAME}`, '-addext', `subjectAltName=DNS:${SITE_NAME}`],
@@ -252,22 +232,13 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
     const workersAtReload = place('systemd-state', `${SERVICE}.workers-at-reload`);
     const [checksum = ''] = readdirSync(place('download')).filter((f) => f.endsWith('.sha256'));
     const name = checksum.replace(/\.tar\.gz\.sha256$/, '');
-    for (const folder of ['etc/systemd/system', 'etc/logrotate.d']) {
-      mkdirSync(place(folder), { recursive: true });
-    }
     const installed = await systemd.run(
       place('download', 'install-release'),
       [
         ...['--verified-sha256', readFileSync(place('download', checksum), 'utf8').split(' ')[0]!],
         place('download', `${name}.tar.gz`),
       ],
-      {
-        ...process.env,
-        INSTALL_DIR: installDir,
-        ACTIVATE_SETTINGS: settingsFile,
-        ACTIVATE_UNIT_DIR: place('etc/systemd/system'),
-        ACTIVATE_LOGROTATE_DIR: place('etc/logrotate.d'),
-      },
+      server.environment,
     );
     expect(installed.code, installed.stderr).toBe(0);
 
@@ -423,12 +394,11 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
     // serves the release.
     const stopped = await systemd.run(path.join(systemd.bin, 'systemctl'), ['stop', SERVICE]);
     expect(stopped.code, stopped.stderr).toBe(0);
-    const started = await systemd.run(path.join(installDir, 'current', 'activate'), [], {
-      ...process.env,
-      ACTIVATE_SETTINGS: settingsFile,
-      ACTIVATE_UNIT_DIR: place('etc/systemd/system'),
-      ACTIVATE_LOGROTATE_DIR: place('etc/logrotate.d'),
-    });
+    const started = await systemd.run(
+      path.join(installDir, 'current', 'activate'),
+      [],
+      server.environment,
+    );
     expect(started.code, started.stderr).toBe(0);
     expect(started.stdout).toContain(`activate: ${SERVICE} serves ${name}\n`);
     expect(systemd.mainPid(SERVICE)).not.toBe(master);
@@ -449,9 +419,8 @@ test('certbot obtains and renews the certificate from Pebble through the origin,
         `nginx: configuration file ${nginxConfig} test is successful\n`,
     );
   } finally {
-    await systemd.stopAll(SERVICE);
     if (pebble) await stopGroup(pebble);
     await dns.close();
-    rmSync(root, { recursive: true, force: true });
+    await server.remove();
   }
 });

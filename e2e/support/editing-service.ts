@@ -12,7 +12,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { test as base, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { LOCAL_SERVER_NAME } from '../../scripts/serve/tls';
 import {
   COMPLIANCE_GROUP,
@@ -266,35 +266,80 @@ export const test = base.extend<
 });
 
 /**
- * Moves main on the remote as a reviewer's merge would, by a commit that changes one value of a
- * content file: the file's text `from` becomes `to`, which must be in it (a spec's value already
- * changed by another spec of the same worker's remote would otherwise be no change at all).
+ * A reviewer's work on a branch of the remote, as GitHub's web editor or a reviewer's own clone
+ * does it: in a clone of the branch, `work` runs git as the reviewer, and what it committed is
+ * pushed to the branch.
+ * @param work Makes the reviewer's commit, given git run in the clone and the clone's folder.
+ * @returns The commit the branch now points at.
  */
-export function moveMainOnRemote(remote: string, file: string, from: string, to: string) {
-  const platform = mkdtempSync(path.join(tmpdir(), 'private-bank-platform-'));
-  const inPlatform = (...args: string[]) =>
-    execFileSync('git', ['-C', platform, ...args], { encoding: 'utf8' });
-  try {
-    execFileSync('git', ['clone', '--quiet', remote, platform]);
-    const changed = path.join(platform, file);
-    const text = readFileSync(changed, 'utf8');
-    if (!text.includes(from)) throw new Error(`${file} on main holds no ${from}`);
-    writeFileSync(changed, text.replace(from, to));
-    inPlatform(
-      '-c',
-      'user.name=Reviewer',
-      '-c',
-      'user.email=reviewer@example.com',
-      'commit',
-      '--quiet',
-      '--all',
-      '--message',
-      `${file}: ${to}`,
+export function pushAsReviewer(
+  remote: string,
+  branch: string,
+  work: (git: (...args: string[]) => string, folder: string) => void,
+): string {
+  const reviewer = mkdtempSync(path.join(tmpdir(), 'private-bank-reviewer-'));
+  const git = (...args: string[]) =>
+    execFileSync(
+      'git',
+      [
+        '-C',
+        reviewer,
+        '-c',
+        'user.name=Reviewer',
+        '-c',
+        'user.email=reviewer@example.com',
+        ...args,
+      ],
+      { encoding: 'utf8' },
     );
-    inPlatform('push', '--quiet', 'origin', 'main');
+  try {
+    execFileSync('git', ['clone', '--quiet', '--branch', branch, remote, reviewer]);
+    work(git, reviewer);
+    git('push', '--quiet', 'origin', branch);
+    return git('rev-parse', 'HEAD').trim();
   } finally {
-    rmSync(platform, { recursive: true, force: true });
+    rmSync(reviewer, { recursive: true, force: true });
   }
+}
+
+/**
+ * A reviewer's commit on a branch of the remote that changes one value of a content file: the
+ * file's text `from` becomes `to`, which must be in it (a spec's value already changed by another
+ * spec of the same worker's remote would otherwise be no change at all).
+ * @returns The reviewer's commit.
+ */
+export function changeOnRemote({
+  remote,
+  branch,
+  file,
+  from,
+  to,
+}: {
+  remote: string;
+  branch: string;
+  file: string;
+  from: string;
+  to: string;
+}): string {
+  return pushAsReviewer(remote, branch, (git, folder) => {
+    const changed = path.join(folder, file);
+    const text = readFileSync(changed, 'utf8');
+    if (!text.includes(from)) throw new Error(`${file} on ${branch} holds no ${from}`);
+    writeFileSync(changed, text.replace(from, to));
+    git('commit', '--quiet', '--all', '--message', `${file}: ${to}`);
+  });
+}
+
+/** Starts a change from the page of the editor's changes, and waits for its form. */
+export async function startChange(page: Page, title: string) {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'A new change, in a few words' }).fill(title);
+  // The change's worktree is made, then its page opened: the address names it once it is open.
+  await Promise.all([
+    page.waitForURL(/\/\?change=/),
+    page.getByRole('button', { name: 'Start the change' }).click(),
+  ]);
+  await expect(page.getByText(`Editing the change “${title}” (not proposed yet)`)).toBeVisible();
 }
 
 /**

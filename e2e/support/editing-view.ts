@@ -160,21 +160,32 @@ process.on('exit', () => {
  * keeps in memory is each tab's: its last save, which the spec's new tab has none of, and which
  * tab wrote each version of a file, which a spec about tabs needs a view of its own for (`own`),
  * or a version an earlier spec's tab wrote could be taken for its own tab's. A spec that stops the
- * view leaves the next one to start another. Read `session.view` and `session.page` inside the
- * tests, once the view has started.
- * @param options.own A view of the spec's own, started before its tests and stopped after.
+ * view leaves the next one to start another. Read `session.view`, `session.page` and
+ * `session.git` inside the tests, once the view has started.
+ * @param options.own A view of the spec's own, started before its tests and stopped after: `true`,
+ *   or what to start it with (startEditingView's options, read as the view starts).
+ * @param options.committed Whether the copy is made a git repository of its own
+ *   (committedRepository) before the page opens, as a clone is; `session.git` runs git in it.
  */
-export function editingViewForSpec({ own = false } = {}) {
-  const session = {} as { view: EditingView; page: Page };
+export function editingViewForSpec({
+  own = false,
+  committed = false,
+}: { own?: boolean | Parameters<typeof startEditingView>[0]; committed?: boolean } = {}) {
+  const session = {} as {
+    view: EditingView;
+    page: Page;
+    git: ReturnType<typeof committedRepository>;
+  };
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(90_000);
-    if (own) session.view = await startEditingView();
+    if (own) session.view = await startEditingView(own === true ? {} : own);
     else {
       if (!workerView || workerView.stopped()) workerView = await startEditingView();
       else restoreCopy(workerView.folder, EDITOR_PARTS);
       session.view = workerView;
     }
+    if (committed) session.git = committedRepository(session.view.folder);
     session.page = await (await browser.newContext()).newPage();
     await session.page.goto(session.view.address);
   });
@@ -203,4 +214,14 @@ export function committedRepository(folder: string) {
   git('add', '--all');
   git('commit', '--quiet', '--message', 'The content as it was');
   return git;
+}
+
+/**
+ * Commits the changes to a new branch in the view, as an editor does: the branch's name and the
+ * message typed into the form, then its button. What the view then says is the caller's to read.
+ */
+export async function commitToNewBranch(page: Page, branch: string, message: string) {
+  await page.getByRole('textbox', { name: 'New branch' }).fill(branch);
+  await page.getByRole('textbox', { name: 'What you changed, in a sentence' }).fill(message);
+  await page.getByRole('button', { name: 'Commit the changes to a new branch' }).click();
 }

@@ -19,12 +19,11 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../scripts/serve/port';
 import { localTls } from './local-tls';
-import { standInSystemd } from './stand-in-systemd';
+import { serverRoot } from './server-root';
 
 const run = promisify(execFile);
 
@@ -43,23 +42,18 @@ export async function packRelease(folder: string): Promise<string> {
 
 /** A scratch origin: its root, and what the deployer does there. */
 export async function scratchOrigin() {
-  const root = mkdtempSync(path.join(tmpdir(), 'private-bank-origin-'));
-  // nginx -t runs as the unit's user, who must reach the release, the certificate and the folders.
-  chmodSync(root, 0o755);
-  const place = (...parts: string[]) => path.join(root, ...parts);
-  const releasesDir = place('opt', 'private-bank-site', 'releases');
+  const server = serverRoot('origin');
+  const { root, place, systemd } = server;
+  const releasesDir = path.join(server.installDir, 'releases');
   const tlsDir = place('etc', 'private-bank-site', 'tls');
-  const unitDir = place('etc', 'systemd', 'system');
-  for (const folder of [releasesDir, tlsDir, unitDir]) mkdirSync(folder, { recursive: true });
-  mkdirSync(place('etc', 'logrotate.d'), { recursive: true });
-  const systemd = standInSystemd(root, unitDir);
+  for (const folder of [releasesDir, tlsDir]) mkdirSync(folder, { recursive: true });
   const tls = localTls();
   for (const file of [tls.certificate, tls.key]) {
     const copy = path.join(tlsDir, path.basename(file));
     copyFileSync(file, copy);
     chmodSync(copy, 0o644);
   }
-  const settings = {
+  server.writeSettings({
     RUNTIME_DIR: place('run', 'private-bank-site'),
     LOG_DIR: place('var', 'log', 'private-bank-site'),
     ACME_CHALLENGE_DIR: place('var', 'lib', 'private-bank-site', 'acme-challenge'),
@@ -72,21 +66,9 @@ export async function scratchOrigin() {
     SERVICE_GROUP: 'www-data',
     // The archive is packed --not-for-production, as this repository's content is fictional.
     PRODUCTION: 'no',
-  };
-  writeFileSync(
-    place('etc', 'private-bank-site', 'settings'),
-    `${Object.entries(settings)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('\n')}\n`,
-  );
+  });
   const recordsSettings = place('etc', 'private-bank-site', 'records');
-  const environment = {
-    ...process.env,
-    ACTIVATE_SETTINGS: place('etc', 'private-bank-site', 'settings'),
-    ACTIVATE_UNIT_DIR: place('etc', 'systemd', 'system'),
-    ACTIVATE_LOGROTATE_DIR: place('etc', 'logrotate.d'),
-    ACTIVATE_RECORDS: recordsSettings,
-  };
+  const environment = { ...server.environment, ACTIVATE_RECORDS: recordsSettings };
   return {
     root,
     /** The server's records settings (record-activation), written as the deployer writes them. */
@@ -120,11 +102,8 @@ export async function scratchOrigin() {
     activate: (release: string): Promise<Ran> =>
       systemd.run(path.join(releasesDir, release, 'activate'), [], environment),
     /** The release `current` names. */
-    current: () => path.basename(readlinkSync(place('opt', 'private-bank-site', 'current'))),
+    current: () => path.basename(readlinkSync(path.join(server.installDir, 'current'))),
     /** Stops the release's nginx, then removes the scratch root. */
-    async remove() {
-      await systemd.stopAll('private-bank-site');
-      rmSync(root, { recursive: true, force: true });
-    },
+    remove: server.remove,
   };
 }

@@ -41,21 +41,17 @@ function builtProject() {
     writeFileSync(path.join(root, file), 'built\n');
   }
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'pipe' });
+  /** An empty commit: of what a build reads, the commit alone changes, and no file. */
+  const commit = (message: string) =>
+    git(
+      ...['-c', 'user.name=Test', '-c', 'user.email=test@example.com'],
+      ...['commit', '--quiet', '--allow-empty', '-m', message],
+    );
   git('init', '--quiet');
-  git(
-    '-c',
-    'user.name=Test',
-    '-c',
-    'user.email=test@example.com',
-    'commit',
-    '--quiet',
-    '--allow-empty',
-    '-m',
-    'one',
-  );
+  commit('one');
   return {
     root,
-    git,
+    commit,
     [Symbol.dispose]: () => rmSync(root, { recursive: true, force: true }),
   };
 }
@@ -108,18 +104,7 @@ test('a byte of any part the build reads, the commit, a setting, an .env file or
     'a file added to out/': () => writeFileSync(path.join(project.root, 'out/extra.html'), ''),
     'a file removed from out/': () => rmSync(path.join(project.root, 'out/index.html')),
     'an .env.local file': () => writeFileSync(path.join(project.root, '.env.local'), 'A=1\n'),
-    'the commit': () =>
-      project.git(
-        '-c',
-        'user.name=Test',
-        '-c',
-        'user.email=test@example.com',
-        'commit',
-        '--quiet',
-        '--allow-empty',
-        '-m',
-        'two',
-      ),
+    'the commit': () => project.commit('two'),
     CSP_REPORT_URI: () => (process.env.CSP_REPORT_URI = 'https://reports.example.com/'),
     'a NEXT_ setting': () => (process.env.NEXT_PUBLIC_TEST_FINGERPRINT = '1'),
   };

@@ -176,18 +176,45 @@ test('the service refuses, in words naming the file, a key it cannot sign with',
   );
 });
 
-test('one branch refused inside a push of several: its proposal alone fails, as refused, and the others in the same push reach the remote', async () => {
-  // A remote of its own, whose update hook (run for each branch of a push) refuses one editor's
-  // branches, as GitHub's rules on a branch would, and whose pre-receive hook notes each push's
-  // branches on one line.
-  const refusing = path.join(scratch, 'refusing.git');
-  git(scratch, 'clone', '--quiet', '--bare', remote, refusing);
-  const pushes = path.join(scratch, 'pushes.log');
+/**
+ * A remote of its own for one test, a bare clone of the scratch remote, whose pre-receive hook
+ * notes each push's branches on one line of a log, so that a test reads which branches went
+ * together in one push.
+ * @returns The remote's folder and its log of pushes.
+ */
+function notingRemote(name: string) {
+  const noting = path.join(scratch, `${name}.git`);
+  git(scratch, 'clone', '--quiet', '--bare', remote, noting);
+  const pushes = path.join(scratch, `${name}-pushes.log`);
   writeFileSync(
-    path.join(refusing, 'hooks', 'pre-receive'),
+    path.join(noting, 'hooks', 'pre-receive'),
     `#!/bin/sh\ncut -d' ' -f3 | tr '\\n' ' ' >> ${pushes}\necho >> ${pushes}\n`,
     { mode: 0o755 },
   );
+  return { folder: noting, pushes };
+}
+
+/**
+ * Starts a change named "New hours" for each of several editors, from a commit of main, each with
+ * a home page title of its own written in its workspace, so that their commits differ.
+ */
+const newHoursOf = (workspaces: Workspaces, users: string[], mainCommit: string) =>
+  Promise.all(
+    users.map(async (user) => {
+      const person = { ...THANDI, user, email: `${user}@bank.example` };
+      const workspace = await workspaces.start(person, 'New hours', 'new-hours', mainCommit);
+      writeFileSync(
+        path.join(workspace.root, 'content', 'home.ts'),
+        `export const title = 'Hello from ${user}';\n`,
+      );
+      return { person, workspace };
+    }),
+  );
+
+test('one branch refused inside a push of several: its proposal alone fails, as refused, and the others in the same push reach the remote', async () => {
+  // A remote of its own, noting its pushes, whose update hook (run for each branch of a push)
+  // refuses one editor's branches, as GitHub's rules on a branch would.
+  const { folder: refusing, pushes } = notingRemote('refusing');
   writeFileSync(
     path.join(refusing, 'hooks', 'update'),
     '#!/bin/sh\ncase "$1" in refs/heads/content/jabu/*) echo "protected branch hook declined" >&2; exit 1;; esac\n',
@@ -195,14 +222,9 @@ test('one branch refused inside a push of several: its proposal alone fails, as 
   );
   const { workspaces } = await started('pushes', CommitSigner.fromFile(key), refusing);
   const main = await workspaces.mainAsFetched();
+  const editors = await newHoursOf(workspaces, ['thandi', 'jabu', 'naledi'], main.commit);
   const changes = await Promise.all(
-    ['thandi', 'jabu', 'naledi'].map(async (user) => {
-      const person = { ...THANDI, user, email: `${user}@bank.example` };
-      const workspace = await workspaces.start(person, 'New hours', 'new-hours', main.commit);
-      writeFileSync(
-        path.join(workspace.root, 'content', 'home.ts'),
-        `export const title = 'Hello from ${user}';\n`,
-      );
+    editors.map(async ({ person, workspace }) => {
       const { tree } = await workspaces.writeTree(workspace.root, main.commit);
       const commit = await workspaces.commit(
         workspace.root,
@@ -237,28 +259,10 @@ test('one branch refused inside a push of several: its proposal alone fails, as 
 });
 
 test('proposals fetched together are pushed together, the first to push waiting for the others to make their commits', async () => {
-  // A remote of its own, whose pre-receive hook notes each push's branches on one line.
-  const noting = path.join(scratch, 'noting.git');
-  git(scratch, 'clone', '--quiet', '--bare', remote, noting);
-  const pushes = path.join(scratch, 'noted-pushes.log');
-  writeFileSync(
-    path.join(noting, 'hooks', 'pre-receive'),
-    `#!/bin/sh\ncut -d' ' -f3 | tr '\\n' ' ' >> ${pushes}\necho >> ${pushes}\n`,
-    { mode: 0o755 },
-  );
+  const { folder: noting, pushes } = notingRemote('noting');
   const { workspaces } = await started('cohorts', CommitSigner.fromFile(key), noting);
   const main = await workspaces.mainAsFetched();
-  const [jabu, naledi] = await Promise.all(
-    ['jabu', 'naledi'].map(async (user) => {
-      const person = { ...THANDI, user, email: `${user}@bank.example` };
-      const workspace = await workspaces.start(person, 'New hours', 'new-hours', main.commit);
-      writeFileSync(
-        path.join(workspace.root, 'content', 'home.ts'),
-        `export const title = 'Hello from ${user}';\n`,
-      );
-      return { person, workspace };
-    }),
-  );
+  const [jabu, naledi] = await newHoursOf(workspaces, ['jabu', 'naledi'], main.commit);
   /** Makes a change's commit on main as its proposal fetched it, and asks for its push. */
   const propose = (
     { person, workspace }: NonNullable<typeof jabu>,

@@ -99,6 +99,14 @@ test('a commit written in the service holds the tree git writes, and git verifie
   expect(await workspaces.head(root)).toBe(head);
   const { tree, fromTree } = await workspaces.writeTree(root, head);
   expect(fromTree).toBe(git(root, 'rev-parse', 'HEAD^{tree}').trim());
+  // Every object of the tree is on the disk once writeTree has answered, before git writes any.
+  const objects = git(root, 'ls-tree', '-r', '-t', '--format=%(objectname)', tree);
+  const found = execFileSync('git', ['cat-file', '--batch-check'], {
+    cwd: root,
+    input: objects,
+    encoding: 'utf8',
+  });
+  expect(found.split('\n').filter((line) => line.endsWith(' missing'))).toEqual([]);
   git(root, 'add', '--', 'content', 'public/images');
   expect(tree).toBe(git(root, 'write-tree').trim());
 

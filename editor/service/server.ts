@@ -384,11 +384,19 @@ export async function startService(settings: Settings) {
   /**
    * Brings a change up to date with main as fetched, in its workspace's turn, where no field is in
    * conflict: logged as an update, before and after.
+   * @param read The change's files as read in this turn already, where they were.
    * @returns Undefined once done (or where nothing was to do), or why not, in words.
    */
-  const bringUpToDate = async (person: Person, workspace: Workspace, content: ContentFiles) => {
+  const bringUpToDate = async (
+    person: Person,
+    workspace: Workspace,
+    content: ContentFiles,
+    read?: ReadFile[],
+  ) => {
     const main = await workspaces.mainAsFetched();
-    const files = content.readAll();
+    // Counted from main as it is: nothing of main's to take in.
+    if (main.commit === workspace.about.base) return undefined;
+    const files = read ?? content.readAll();
     const base = await valuesAt(workspaces, files, workspace.about.base, workspace.root);
     const onMain = await valuesAt(workspaces, files, main.commit, workspace.root);
     const theirs = changesBetween(base, onMain);
@@ -428,7 +436,11 @@ export async function startService(settings: Settings) {
         status: 422,
         problem: `main's changes and yours together do not pass the content check (${refusalWords(refused)}): change yours, then propose again`,
       };
-    workspaces.writeAbout(workspace, { ...workspace.about, base: main.commit, keptYours: {} });
+    await workspaces.writeAbout(workspace, {
+      ...workspace.about,
+      base: main.commit,
+      keptYours: {},
+    });
     content.forgetLastSaves();
     return undefined;
   };
@@ -470,7 +482,7 @@ export async function startService(settings: Settings) {
     );
     const main = await workspaces.mainAsFetched();
     const base = (await workspaces.git(workspace.root, ['merge-base', 'HEAD', main.commit])).trim();
-    workspaces.writeAbout(workspace, { ...workspace.about, pushed: tip, base });
+    await workspaces.writeAbout(workspace, { ...workspace.about, pushed: tip, base });
     content.forgetLastSaves();
   };
 
@@ -482,7 +494,9 @@ export async function startService(settings: Settings) {
     const files = content.readAll();
     if (!content.passes(files))
       return { status: 422, problem: 'the content check finds problems to correct first' };
-    return workspaces.proposing((main, push) => proposeOn(person, workspace, content, main, push));
+    return workspaces.proposing((main, push) =>
+      proposeOn(person, workspace, content, files, main, push),
+    );
   };
 
   /** A proposal once main is fetched for it, with the push it goes in (`Workspaces.proposing`). */
@@ -490,14 +504,19 @@ export async function startService(settings: Settings) {
     person: Person,
     workspace: Workspace,
     content: ContentFiles,
+    checked: ReadFile[],
     main: MainAsFetched,
     push: (workspace: Workspace, commit: string) => Promise<void>,
   ) => {
     if (!main.reachable) return { status: 502, problem: PUSH_WORDS['out of reach'] };
+    const about = workspace.about;
+    // The files as checked, unless following the remote or bringing the change up to date wrote
+    // them since (each notes it in the change's file): the workspace's turn keeps every save out.
+    const files = () => (workspace.about === about ? checked : content.readAll());
     await followRemote(person, workspace, content);
-    const updated = await bringUpToDate(person, workspace, content);
+    const updated = await bringUpToDate(person, workspace, content, files());
     if (updated) return updated;
-    const now = content.readAll();
+    const now = files();
     const yours = valuesOf(now);
     const changes = changesBetween(
       await valuesAt(workspaces, now, workspace.about.base, workspace.root),
@@ -559,7 +578,7 @@ export async function startService(settings: Settings) {
           : { result: 'pushed', commit: result.commit, files: result.files },
     );
     if ('problem' in proposed) return proposed;
-    workspaces.writeAbout(workspace, {
+    await workspaces.writeAbout(workspace, {
       ...workspace.about,
       pushed: proposed.commit,
       pushedAt: new Date().toISOString(),
@@ -712,16 +731,14 @@ export async function startService(settings: Settings) {
               onMain,
             ),
           },
-          () => {
+          () =>
             workspaces.writeAbout(workspace, {
               ...workspace.about,
               keptYours: {
                 ...workspace.about.keptYours,
                 [fieldName(conflict.field)]: JSON.stringify(conflict.main ?? null),
               },
-            });
-            return Promise.resolve();
-          },
+            }),
           () => ({ result: 'kept' }),
         );
       return content.inTurn(() => {

@@ -334,8 +334,14 @@ test('the financial promotions log is for the compliance team, editors or not; a
     JSON.stringify({ pullRequest: 7, commit, madeAt: '2026-03-02T08:00:00.000Z', pictures: [] }),
   );
   const pictures = `/records/pull-requests/7/${commit.slice(0, 12)}/`;
-  const asked = async (user: 'thandi' | 'naledi' | 'jabu', address: string) => {
-    const answer = await (await signIn(user)).request.get(address);
+  // Each person signs in once, as in a browser of their own, and asks for every address there.
+  const browsers = {
+    thandi: await signIn('thandi'),
+    naledi: await signIn('naledi'),
+    jabu: await signIn('jabu'),
+  };
+  const asked = async (user: keyof typeof browsers, address: string) => {
+    const answer = await browsers[user].request.get(address);
     return { status: answer.status(), body: await answer.text() };
   };
   const naledi = running.editors.find((e) => e.user === 'naledi')!;

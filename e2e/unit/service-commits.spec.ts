@@ -219,6 +219,16 @@ const newHoursOf = (workspaces: Workspaces, users: string[], mainCommit: string)
     }),
   );
 
+/** Commits an editor's "New hours" change as their workspace holds it, on a commit of main. */
+async function commitNewHours(
+  workspaces: Workspaces,
+  { person, workspace }: Awaited<ReturnType<typeof newHoursOf>>[number],
+  mainCommit: string,
+) {
+  const { tree } = await workspaces.writeTree(workspace.root, mainCommit);
+  return workspaces.commit(workspace.root, person, 'New hours', [mainCommit], tree);
+}
+
 test('one branch refused inside a push of several: its proposal alone fails, as refused, and the others in the same push reach the remote', async () => {
   // A remote of its own, noting its pushes, whose update hook (run for each branch of a push)
   // refuses one editor's branches, as GitHub's rules on a branch would.
@@ -232,17 +242,10 @@ test('one branch refused inside a push of several: its proposal alone fails, as 
   const main = await workspaces.mainAsFetched();
   const editors = await newHoursOf(workspaces, ['thandi', 'jabu', 'naledi'], main.commit);
   const changes = await Promise.all(
-    editors.map(async ({ person, workspace }) => {
-      const { tree } = await workspaces.writeTree(workspace.root, main.commit);
-      const commit = await workspaces.commit(
-        workspace.root,
-        person,
-        'New hours',
-        [main.commit],
-        tree,
-      );
-      return { workspace, commit };
-    }),
+    editors.map(async (editor) => ({
+      workspace: editor.workspace,
+      commit: await commitNewHours(workspaces, editor, main.commit),
+    })),
   );
   // Asked for in one go: the first is sent at once, and the two asked for while it is on its way
   // wait for it, then go together in one push.
@@ -279,14 +282,7 @@ test('proposals fetched together are pushed together, the first to push waiting 
   ) =>
     workspaces.proposing(async (fetched, push) => {
       await before;
-      const { tree } = await workspaces.writeTree(workspace.root, fetched.commit);
-      const commit = await workspaces.commit(
-        workspace.root,
-        person,
-        'New hours',
-        [fetched.commit],
-        tree,
-      );
+      const commit = await commitNewHours(workspaces, { person, workspace }, fetched.commit);
       const pushed = push(workspace, commit);
       asked();
       await pushed;

@@ -52,7 +52,7 @@ import {
   writeFile as writeFileCallback,
 } from 'node:fs';
 import path from 'node:path';
-import { deflate as deflateCallback } from 'node:zlib';
+import { deflate as deflateCallback, deflateSync } from 'node:zlib';
 import { promisify } from 'node:util';
 import * as isogit from 'isomorphic-git';
 import type { TreeEntry } from 'isomorphic-git';
@@ -61,6 +61,14 @@ import type { Person } from './identity';
 import { type CommitSigner, withIdentity } from './signing';
 
 const deflate = promisify(deflateCallback);
+
+/**
+ * The largest object compressed on the service's thread: a tree, a commit or a content file. zlib
+ * compresses one of the content files (1 to 4 kB) in 30 to 40 µs of the service's thread, where
+ * handing it to Node's pool (a stream made for it, its buffers, the callback) costs that thread 60
+ * to 70 µs (docs/performance.md). A larger object, a picture an editor chose, goes to the pool.
+ */
+const SMALL_OBJECT = 8 * 1024;
 /**
  * Node's callback functions for files, as promises: they cost the service's thread about half
  * what `fs.promises` does for each small file, which opens a FileHandle object for each.
@@ -103,8 +111,8 @@ let objectsBegun = 0;
  * object. Written here rather than by isomorphic-git, whose writer hashes on WebCrypto's thread and
  * compresses through a web stream: some 4 ms of the service's one thread for each object on two
  * cores, where this takes a few tenths (docs/performance.md), and a proposal writes four at least.
- * Only the name is made on the service's thread; the compressing and the writing are done on
- * Node's pool of threads, so that 20 proposals at once do not each wait for the others' files.
+ * The writing is done on Node's pool of threads, so that 20 proposals at once do not each wait for
+ * the others' files, and so is the compressing of a large object (SMALL_OBJECT).
  * @param writes Where the object's writing is added, for the caller to wait for before anything
  *   names the object.
  * @returns The object's name.
@@ -123,7 +131,11 @@ function writeObject(
     // it under a name of its own.
     objectsBegun += 1;
     const beside = `${file}.${process.pid}.${objectsBegun}.tmp`;
-    writes.push(deflate(object).then((bytes) => writeWhole(file, beside, bytes)));
+    writes.push(
+      object.length <= SMALL_OBJECT
+        ? writeWhole(file, beside, deflateSync(object))
+        : deflate(object).then((bytes) => writeWhole(file, beside, bytes)),
+    );
   }
   return name;
 }

@@ -23,6 +23,10 @@ async function titleField(engine: EnginePage) {
   await expect.poll(async () => (await engine.findAll(query)).length, { timeout: 15_000 }).toBe(1);
   return find(engine, query);
 }
+// The tests one after another in one worker, so that an engine's browser and its view start once:
+// spread over the workers one by one, a test that followed another project's in its worker started
+// both again (a view's start takes about 3 s of CPU).
+test.describe.configure({ mode: 'default' });
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   view = await startEditingView();

@@ -280,7 +280,7 @@ test('proposals fetched together are pushed together, the first to push waiting 
     before: Promise<unknown> = Promise.resolve(),
     asked = () => undefined as void,
   ) =>
-    workspaces.proposing(async (fetched, push) => {
+    workspaces.proposing(workspaces.fetchForProposal(), async (fetched, push) => {
       await before;
       const commit = await commitNewHours(workspaces, { person, workspace }, fetched.commit);
       const pushed = push(workspace, commit);

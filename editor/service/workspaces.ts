@@ -869,20 +869,32 @@ export class Workspaces {
   }
 
   /**
-   * Runs a proposal on main as fetched for it: by the fetch under way when it is asked for, or else
-   * one started then, so that main is as the remote held it at most one fetch's time before (which
-   * is as long as main can move unseen between a fetch and the push after it), and proposals asked
-   * for together share one fetch. Its push goes with those of the proposals that shared its fetch:
-   * the first to push waits until each of them has pushed, or ended without, so that they go in one
-   * push, not one and then the rest.
+   * The fetch a proposal asked for now runs on: the fetch under way, or else one started now, so
+   * that main is as the remote held it when the proposal was asked for, or later, and proposals
+   * asked for together share one fetch.
+   */
+  fetchForProposal(): Promise<MainAsFetched> {
+    const fetched = this.fetching ?? this.fetchNow();
+    // Handled where the proposal goes no further (its check refuses it, or the request fails).
+    fetched.catch(() => undefined);
+    return fetched;
+  }
+
+  /**
+   * Runs a proposal on main as fetched for it when it was asked for (`fetchForProposal`), or by a
+   * fetch under way when its turn comes, which is newer: main is as the remote held it at most one
+   * fetch's time before the proposal was asked for. Its push goes with those of the proposals that
+   * shared its fetch: the first to push waits until each of them has pushed, or ended without, so
+   * that they go in one push, not one and then the rest.
    */
   async proposing<T>(
+    fetched: Promise<MainAsFetched>,
     work: (
       main: MainAsFetched,
       push: (workspace: Workspace, commit: string) => Promise<void>,
     ) => Promise<T>,
   ): Promise<T> {
-    const main = await (this.fetching ?? this.fetchNow());
+    const main = await (this.fetching ?? fetched);
     let cohort = this.cohorts.get(main);
     if (!cohort) this.cohorts.set(main, (cohort = { making: 0 }));
     cohort.making += 1;

@@ -106,15 +106,18 @@ let objectsBegun = 0;
 
 /**
  * Writes an object into a repository's own objects, as git writes a loose one: compressed by zlib,
- * in a file named by the object's name, unless that file is there already; written whole or not at
- * all (beside it, then renamed over it), so that a service stopped mid-write leaves no half an
- * object. Written here rather than by isomorphic-git, whose writer hashes on WebCrypto's thread and
- * compresses through a web stream: some 4 ms of the service's one thread for each object on two
- * cores, where this takes a few tenths (docs/performance.md), and a proposal writes four at least.
+ * in a file named by the object's name, unless it is `was` (the object it replaces, which is there
+ * already) or its file is there already; written whole or not at all (beside it, then renamed over
+ * it), so that a service stopped mid-write leaves no half an object. Written here rather than by
+ * isomorphic-git, whose writer hashes on WebCrypto's thread and compresses through a web stream:
+ * some 4 ms of the service's one thread for each object on two cores, where this takes a few
+ * tenths (docs/performance.md), and a proposal writes four at least. The object is hashed once, the
+ * comparison with `was` included.
  * The writing is done on Node's pool of threads, so that 20 proposals at once do not each wait for
  * the others' files, and so is the compressing of a large object (SMALL_OBJECT).
  * @param writes Where the object's writing is added, for the caller to wait for before anything
  *   names the object.
+ * @param was The object this one replaces (a file's blob, a folder's tree), if any.
  * @returns The object's name.
  */
 function writeObject(
@@ -122,9 +125,11 @@ function writeObject(
   type: 'blob' | 'tree' | 'commit',
   body: Buffer,
   writes: Promise<void>[],
+  was?: string,
 ): string {
   const object = gitObject(type, body);
   const name = objectName(object);
+  if (name === was) return name;
   const file = path.join(gitdir, 'objects', name.slice(0, 2), name.slice(2));
   if (!existsSync(file)) {
     // Two writes of one object (two files of the same bytes) may run at once: each writes beside
@@ -720,9 +725,7 @@ export class Workspaces {
   ): { mode: string; oid: string } | undefined {
     if (item.isSymbolicLink()) {
       const bytes = Buffer.from(readlinkSync(file));
-      const oid = objectName(gitObject('blob', bytes));
-      if (oid !== was) writeObject(gitdir, 'blob', bytes, writes);
-      return { mode: '120000', oid };
+      return { mode: '120000', oid: writeObject(gitdir, 'blob', bytes, writes, was) };
     }
     if (!item.isFile()) return undefined;
     const stat = statSync(file);
@@ -732,10 +735,8 @@ export class Workspaces {
     const hashed = this.hashed.get(file);
     // Its blob was written then, or was in the tree it followed: either way it is here to stay.
     if (hashed?.seen === seen) return { mode, oid: hashed.oid };
-    const bytes = readFileSync(file);
-    const oid = objectName(gitObject('blob', bytes));
     const blobWritten: Promise<void>[] = [];
-    if (oid !== was) writeObject(gitdir, 'blob', bytes, blobWritten);
+    const oid = writeObject(gitdir, 'blob', readFileSync(file), blobWritten, was);
     // Kept once its blob is written: a blob that failed to be written is written next time.
     writes.push(
       Promise.all(blobWritten).then(() => void this.keep(this.hashed, file, { seen, oid })),
@@ -754,10 +755,8 @@ export class Workspaces {
     writes: Promise<void>[],
   ) {
     if (entries.length === 0) return undefined;
-    const bytes = treeBytes(entries);
-    if (was && objectName(gitObject('tree', bytes)) === was) return was;
-    const tree = writeObject(gitdir, 'tree', bytes, writes);
-    this.keep(this.trees, tree, entries);
+    const tree = writeObject(gitdir, 'tree', treeBytes(entries), writes, was);
+    if (tree !== was) this.keep(this.trees, tree, entries);
     return tree;
   }
 
